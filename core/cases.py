@@ -1,0 +1,76 @@
+"""Worked cases as data: {name, facts, expected}, checked the same way everywhere.
+
+`expected` maps a path in the report to the value it must have. A path is
+dot-separated; inside a list of entries with ids, a segment picks the entry by
+id ("deadlines.decision.due"). An expected error is written as
+{"error": "<field>"}: the facts must be refused, naming that field.
+"""
+
+import hashlib
+import json
+
+from .facts import InputError
+from .report import evaluate
+
+MISSING = object()
+
+
+def resolve(report: dict, path: str):
+    """The value at `path` in the report, or MISSING."""
+    value = report
+    for segment in path.split("."):
+        if isinstance(value, dict):
+            value = value.get(segment, MISSING)
+        elif isinstance(value, list):
+            value = next((item for item in value if isinstance(item, dict) and item.get("id") == segment),
+                         MISSING)
+        else:
+            return MISSING
+        if value is MISSING:
+            return MISSING
+    return value
+
+
+def mismatches(outcome: dict, expected: dict) -> list[str]:
+    """What differs between an outcome ({"report": …} or {"error": …}) and what was expected."""
+    problems = []
+    if "error" in expected:
+        got = outcome.get("error")
+        if got is None:
+            return [f"expected the facts to be refused on “{expected['error']}”, but they were accepted"]
+        if got["field"] != expected["error"]:
+            return [f"expected an error on “{expected['error']}”, got one on “{got['field']}”"]
+        return []
+    if "error" in outcome:
+        return [f"refused: {outcome['error']['message']}"]
+    for path, want in expected.items():
+        got = resolve(outcome["report"], path)
+        if got is MISSING:
+            problems.append(f"{path}: not in the report (expected {json.dumps(want)})")
+        elif got != want:
+            problems.append(f"{path}: expected {json.dumps(want)}, got {json.dumps(got)}")
+    return problems
+
+
+def outcome_for(jurisdiction, facts) -> dict:
+    try:
+        return {"report": evaluate(jurisdiction, facts)}
+    except InputError as err:
+        return {"error": {"field": err.field, "message": err.message()}}
+
+
+def canonical(outcome: dict) -> str:
+    return json.dumps(outcome, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def run_cases(jurisdiction, cases: list[dict]) -> dict:
+    """Every case's result, and one digest of all outcomes to compare runtimes with."""
+    results, digest = [], hashlib.sha256()
+    for case in cases:
+        outcome = outcome_for(jurisdiction, case["facts"])
+        digest.update(canonical(outcome).encode("utf-8"))
+        problems = mismatches(outcome, case["expected"])
+        results.append({"name": case["name"], "passed": not problems, "problems": problems})
+    return {"jurisdiction": jurisdiction.id, "rules_version": jurisdiction.digest,
+            "passed": sum(r["passed"] for r in results), "total": len(results),
+            "digest": digest.hexdigest(), "results": results}

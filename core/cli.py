@@ -1,0 +1,124 @@
+"""The command line: a stable contract for the site's build, clerks' scripts and checks.
+
+    python -m core list
+    python -m core evaluate JURISDICTION FACTS      (FACTS: a JSON file, or - for stdin)
+    python -m core check FILE [FILE ...]
+    python -m core calendar JURISDICTION YEAR
+
+JURISDICTION is a shipped id (see `list`) or the path of a .toml file.
+Invalid input exits 2 with one line on stderr naming the field and the problem.
+"""
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .facts import InputError
+from .json_api import read_facts_json
+from .jurisdiction import (JurisdictionError, UnknownJurisdiction, check_file, load_jurisdiction,
+                           seed_ids)
+from .report import evaluate
+
+USAGE_ERROR = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        self.exit(USAGE_ERROR, f"error: {message} (see python -m core --help)\n")
+
+
+def _fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return USAGE_ERROR
+
+
+def _load(name: str):
+    try:
+        return load_jurisdiction(name)
+    except UnknownJurisdiction:
+        raise InputError("jurisdiction", "unknown_jurisdiction", value=json.dumps(name),
+                         known=", ".join(seed_ids()) + ", or the path of a .toml file") from None
+    except JurisdictionError as err:
+        raise InputError("jurisdiction", "cannot_read", value=json.dumps(name),
+                         detail=f"{len(err.problems)} problem(s), first: {err.problems[0]}; "
+                                f"run python -m core check {name}") from None
+
+
+def _read_facts(source: str) -> dict:
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError("facts", "cannot_read", value=json.dumps(source),
+                         detail=getattr(err, "strerror", None) or str(err)) from None
+    return read_facts_json(text)
+
+
+def cmd_list(args) -> int:
+    for jid in seed_ids():
+        j = load_jurisdiction(jid)
+        print(f"{j.id}\t{j.name}: {j.title}")
+    return 0
+
+
+def cmd_evaluate(args) -> int:
+    jurisdiction = _load(args.jurisdiction)
+    report = evaluate(jurisdiction, _read_facts(args.facts))
+    print(json.dumps(report, ensure_ascii=False, indent=2))
+    return 0
+
+
+def cmd_check(args) -> int:
+    failed = 0
+    for name in args.files:
+        problems = check_file(Path(name))
+        for problem in problems:
+            print(problem)
+        if problems:
+            failed += 1
+            print(f"{name}: {len(problems)} problem(s)")
+        else:
+            j = load_jurisdiction(name) if name.endswith(".toml") else None
+            print(f"{name}: ok ({len(j.rule_ids())} rules, {len(j.clauses)} clauses)" if j else f"{name}: ok")
+    return 1 if failed else 0
+
+
+def cmd_calendar(args) -> int:
+    j = _load(args.jurisdiction)
+    if not j.calendar.first_year <= args.year <= j.calendar.last_year:
+        raise InputError("year", "out_of_range", value=str(args.year), start=str(j.calendar.first_year),
+                         end=str(j.calendar.last_year))
+    for day, name in j.calendar.holidays_in(args.year):
+        print(f"{day.isoformat()} {day:%a} {name}")
+    for day, name in sorted(j.calendar.closures.items()):
+        if day.year == args.year:
+            print(f"{day.isoformat()} {day:%a} {name} [closure]")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m core", description="Complaint Checker's rule core.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    commands.add_parser("list", help="list the shipped jurisdictions").set_defaults(run=cmd_list)
+    evaluate_cmd = commands.add_parser("evaluate", help="print the report for some facts as JSON")
+    evaluate_cmd.add_argument("jurisdiction", help="a jurisdiction id, or the path of a .toml file")
+    evaluate_cmd.add_argument("facts", help="a JSON file of facts, or - to read standard input")
+    evaluate_cmd.set_defaults(run=cmd_evaluate)
+    check_cmd = commands.add_parser("check", help="check jurisdiction files and report every problem")
+    check_cmd.add_argument("files", nargs="+")
+    check_cmd.set_defaults(run=cmd_check)
+    calendar_cmd = commands.add_parser("calendar", help="list a year's holidays and closures")
+    calendar_cmd.add_argument("jurisdiction")
+    calendar_cmd.add_argument("year", type=int)
+    calendar_cmd.set_defaults(run=cmd_calendar)
+    return parser
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except InputError as err:
+        return _fail(err.message())
+    except BrokenPipeError:
+        return 0

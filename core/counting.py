@@ -1,0 +1,188 @@
+"""Counting a period of time from an event, the way the law counts it.
+
+Conventions (each jurisdiction file cites its own statute for them):
+
+* Calendar-day periods ("N days after E") exclude the day of E and include the
+  last day. If the last day is a Saturday, Sunday, holiday or closure, the
+  period runs forward to the next business day (or back, for periods counted
+  before an event), unless the rule says not to move it. Both the nominal and
+  the moved day are reported.
+* "Within N weeks" is 7·N calendar days, then as above. Months and years keep
+  the day of the month; a day the target month lacks becomes its last day:
+
+      >>> from datetime import date
+      >>> add_years(date(2028, 2, 29), 1)
+      (datetime.date(2029, 2, 28), True)
+      >>> add_months(date(2026, 1, 31), 1)
+      (datetime.date(2026, 2, 28), True)
+
+* Business or working days count only business days after E.
+* Hours are elapsed hours in the jurisdiction's time zone, so a daylight-saving
+  change in between moves the wall-clock answer by an hour.
+* The safe date is the last business day on or before the nominal day: it is
+  never later than what the text says, whatever extension may apply.
+"""
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, timezone
+
+from dateutil.relativedelta import relativedelta
+
+from .business_calendar import Calendar
+from .wording import amount, format_short_day, say
+
+CALENDAR_UNITS = ("days", "weeks", "months", "years")
+BUSINESS_UNITS = ("business-days", "working-days")
+HOUR_UNITS = ("hours",)
+UNITS = CALENDAR_UNITS + BUSINESS_UNITS + HOUR_UNITS
+DIRECTIONS = ("after", "before")
+ROLLS = ("forward", "backward", "none")
+
+
+@dataclass(frozen=True)
+class Period:
+    amount: int
+    unit: str
+    direction: str = "after"
+    roll: str | None = None  # None: the jurisdiction's default for calendar units
+
+
+@dataclass(frozen=True)
+class Counted:
+    nominal: date
+    due: date
+    safe: date | None
+    due_at: datetime | None
+    steps: tuple[str, ...]
+
+    @property
+    def extended(self) -> bool:
+        return self.due > self.nominal
+
+
+def add_business_days(start: date, n: int, calendar: Calendar):
+    """The nth business day after `start` (before it, if n < 0).
+
+    Returns (day, counted days, skipped (day, reason) pairs).
+    """
+    step = timedelta(days=1 if n > 0 else -1)
+    day, counted, skipped = start, [], []
+    while len(counted) < abs(n):
+        day += step
+        reason = calendar.closed_because(day)
+        if reason:
+            skipped.append((day, reason))
+        else:
+            counted.append(day)
+    return day, counted, skipped
+
+
+def add_months(start: date, n: int) -> tuple[date, bool]:
+    """Same day of the month n months later; True if that day did not exist."""
+    result = start + relativedelta(months=n)
+    return result, result.day != start.day
+
+
+def add_years(start: date, n: int) -> tuple[date, bool]:
+    """Same date n years later; 29 February becomes 28 February. True if moved."""
+    result = start + relativedelta(years=n)
+    return result, result.day != start.day
+
+
+def roll_forward(day: date, calendar: Calendar) -> date:
+    return day if calendar.is_business_day(day) else calendar.next_business_day(day)
+
+
+def roll_backward(day: date, calendar: Calendar) -> date:
+    return day if calendar.is_business_day(day) else calendar.previous_business_day(day)
+
+
+def safe_date(nominal: date, calendar: Calendar) -> date:
+    """The last business day on or before the nominal last day."""
+    return roll_backward(nominal, calendar)
+
+
+def closed_reason(reason: tuple[str, str], lang: str) -> str:
+    kind, name = reason
+    return say(f"reason_{kind}", lang, name=name)
+
+
+def _day_list(days, lang) -> str:
+    return ", ".join(f"{format_short_day(d, lang)} ({i})" for i, d in enumerate(days, 1))
+
+
+def _skipped_list(skipped, lang) -> str:
+    return ", ".join(f"{format_short_day(d, lang)} ({name})" for d, (_, name) in skipped)
+
+
+def count_days(start: date, period: Period, calendar: Calendar, *, anchor: str, roll: str,
+               roll_cite: str, lang: str = "en") -> Counted:
+    """A calendar-day, week, month or year period, moved off closed days as `roll` says."""
+    n, sign = period.amount, (1 if period.direction == "after" else -1)
+    steps = [say("start", lang, start=start, anchor=anchor)]
+    if period.unit == "days":
+        nominal = start + timedelta(days=sign * n)
+        steps.append(say(f"days_{period.direction}", lang, amount=amount(n, "days", lang), n=n, day=nominal))
+    elif period.unit == "weeks":
+        nominal = start + timedelta(days=sign * 7 * n)
+        steps.append(say(f"weeks_{period.direction}", lang, amount=amount(n, "weeks", lang), days=7 * n,
+                         day=nominal))
+    elif period.unit == "months":
+        nominal, clamped = add_months(start, sign * n)
+        steps.append(say(f"months_{period.direction}", lang, amount=amount(n, "months", lang), day=nominal))
+        if clamped:
+            steps.append(say("month_clamped", lang, dom=start.day))
+    else:
+        nominal, clamped = add_years(start, sign * n)
+        steps.append(say(f"years_{period.direction}", lang, amount=amount(n, "years", lang), day=nominal))
+        if clamped:
+            steps.append(say("leap_day", lang, year=nominal.year))
+
+    reason = calendar.closed_because(nominal)
+    if reason is None:
+        steps.append(say("business_day_ends", lang, day=nominal))
+        return Counted(nominal, nominal, nominal, None, tuple(steps))
+    why = closed_reason(reason, lang)
+    if roll == "forward":
+        due = roll_forward(nominal, calendar)
+        steps.append(say("roll_forward", lang, day=nominal, reason=why, cite=roll_cite, due=due))
+    elif roll == "backward":
+        due = roll_backward(nominal, calendar)
+        steps.append(say("roll_backward", lang, day=nominal, reason=why, due=due))
+    else:
+        due = nominal
+        steps.append(say("no_roll", lang, day=nominal, reason=why))
+    safe = safe_date(nominal, calendar)
+    if safe != due:
+        steps.append(say("safe", lang, safe=safe, nominal=nominal))
+    return Counted(nominal, due, safe, None, tuple(steps))
+
+
+def count_business_days(start: date, period: Period, calendar: Calendar, *, anchor: str,
+                        lang: str = "en") -> Counted:
+    sign = 1 if period.direction == "after" else -1
+    due, counted, skipped = add_business_days(start, sign * period.amount, calendar)
+    steps = [
+        say("start", lang, start=start, anchor=anchor),
+        say(f"business_{period.direction}", lang, amount=amount(period.amount, period.unit, lang),
+            days=_day_list(counted, lang)),
+    ]
+    if skipped:
+        steps.append(say("not_counted", lang, days=_skipped_list(skipped, lang)))
+    return Counted(due, due, due, None, tuple(steps))
+
+
+def count_hours(start: datetime, period: Period, *, anchor: str, lang: str = "en") -> Counted:
+    """Elapsed hours from an aware local date-time; the answer is in the same zone."""
+    zone = start.tzinfo
+    sign = 1 if period.direction == "after" else -1
+    elapsed = timedelta(hours=sign * period.amount)
+    due_at = (start.astimezone(timezone.utc) + elapsed).astimezone(zone)
+    steps = [
+        say("start_time", lang, start=start, anchor=anchor),
+        say(f"hours_{period.direction}", lang, amount=amount(period.amount, "hours", lang), due_at=due_at),
+    ]
+    wall = abs(due_at.replace(tzinfo=None) - start.replace(tzinfo=None)) / timedelta(hours=1)
+    if wall != period.amount:
+        steps.append(say("dst_wall_clock", lang, wall=f"{wall:g}"))
+    return Counted(due_at.date(), due_at.date(), None, due_at, tuple(steps))

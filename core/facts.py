@@ -1,0 +1,195 @@
+"""The facts a person knows, read from JSON and checked against the procedure.
+
+Every fact is optional. A bad value raises `InputError`, which names the field
+and says what is wrong, in words a person can act on.
+"""
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from dateutil import tz
+from dateutil.zoneinfo import get_zonefile_instance
+
+from .model import BUILTIN_FACTS, ROLES, Jurisdiction
+from .wording import quote_value, say
+
+DATE_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
+DATETIME_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
+
+
+class InputError(ValueError):
+    """Bad input: `field` names it, `key` and `params` say what is wrong."""
+
+    def __init__(self, field_name: str, key: str, **params):
+        self.field = field_name
+        self.key = key
+        self.params = params
+        super().__init__(self.message())
+
+    def message(self, lang: str = "en") -> str:
+        return f"{self.field}: {say('err_' + self.key, lang, **self.params)}"
+
+
+@dataclass(frozen=True)
+class Facts:
+    violation_date: date | None = None
+    received: date | None = None
+    complainant_role: str | None = None
+    respondent_is_candidate: bool | None = None
+    election_date: date | None = None
+    contents: tuple[str, ...] | None = None
+    events: dict = field(default_factory=dict)  # id -> date, or naive local datetime
+    declared: dict = field(default_factory=dict)  # jurisdiction's own facts
+
+    def get(self, name: str):
+        if name in BUILTIN_FACTS:
+            return getattr(self, name)
+        if name in self.declared:
+            return self.declared[name]
+        return self.events.get(name)
+
+    def as_json(self) -> dict:
+        """What was given, in the input's own format."""
+        out = {}
+        for name in BUILTIN_FACTS[:5]:
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value.isoformat() if isinstance(value, date) else value
+        if self.contents is not None:
+            out["contents"] = list(self.contents)
+        if self.events:
+            out["events"] = {k: _iso(v) for k, v in self.events.items()}
+        for name, value in self.declared.items():
+            out[name] = value.isoformat() if isinstance(value, date) else value
+        return out
+
+
+def _iso(value) -> str:
+    return value.isoformat(timespec="minutes") if isinstance(value, datetime) else value.isoformat()
+
+
+def parse_date(name: str, value, jurisdiction: Jurisdiction) -> date:
+    if not isinstance(value, str) or not DATE_PATTERN.fullmatch(value):
+        raise InputError(name, "not_date", value=quote_value(value))
+    try:
+        day = date.fromisoformat(value)
+    except ValueError:
+        raise InputError(name, "impossible_date", value=quote_value(value)) from None
+    _check_range(name, value, day, jurisdiction)
+    return day
+
+
+def parse_moment(name: str, value, jurisdiction: Jurisdiction) -> date | datetime:
+    """A date, or a local date and time without offset (the jurisdiction's zone)."""
+    if isinstance(value, str) and DATETIME_PATTERN.fullmatch(value):
+        try:
+            moment = datetime.fromisoformat(value)
+        except ValueError:
+            raise InputError(name, "impossible_date", value=quote_value(value)) from None
+        _check_range(name, value, moment.date(), jurisdiction)
+        zone = get_zonefile_instance().get(jurisdiction.timezone)
+        if not tz.datetime_exists(moment, zone):
+            raise InputError(name, "nonexistent_time", value=quote_value(value), zone=jurisdiction.timezone)
+        return moment
+    if isinstance(value, str) and DATE_PATTERN.fullmatch(value):
+        return parse_date(name, value, jurisdiction)
+    raise InputError(name, "not_datetime", value=quote_value(value))
+
+
+def _check_range(name: str, text: str, day: date, jurisdiction: Jurisdiction) -> None:
+    if not jurisdiction.supported_from <= day <= jurisdiction.supported_to:
+        raise InputError(name, "out_of_range", value=quote_value(text),
+                         start=jurisdiction.supported_from.isoformat(),
+                         end=jurisdiction.supported_to.isoformat())
+
+
+def parse_bool(name: str, value) -> bool:
+    if type(value) is not bool:
+        raise InputError(name, "not_bool", value=quote_value(value))
+    return value
+
+
+def parse_facts(raw, jurisdiction: Jurisdiction) -> Facts:
+    if not isinstance(raw, dict):
+        raise InputError("facts", "not_object")
+    declared = {f.id: f for f in jurisdiction.facts}
+    known = list(BUILTIN_FACTS) + list(declared)
+    for name in sorted(raw):
+        if name not in known:
+            raise InputError(str(name), "unknown_fact", known=", ".join(known))
+    given = {k: v for k, v in raw.items() if v is not None}
+
+    values = {}
+    for name in ("violation_date", "received", "election_date"):
+        if name in given:
+            values[name] = parse_date(name, given[name], jurisdiction)
+    if "complainant_role" in given:
+        role = given["complainant_role"]
+        if role not in ROLES:
+            raise InputError("complainant_role", "unknown_role", value=quote_value(role),
+                             known=", ".join(ROLES))
+        values["complainant_role"] = role
+    if "respondent_is_candidate" in given:
+        values["respondent_is_candidate"] = parse_bool("respondent_is_candidate",
+                                                       given["respondent_is_candidate"])
+    if "contents" in given:
+        values["contents"] = _parse_contents(given["contents"], jurisdiction)
+    extra = {}
+    for name, spec in declared.items():
+        if name in given:
+            extra[name] = (parse_bool(name, given[name]) if spec.type == "bool"
+                           else parse_date(name, given[name], jurisdiction))
+    events = _parse_events(given.get("events", {}), jurisdiction)
+
+    facts = Facts(**values, events=events, declared=extra)
+    _check_order(facts, jurisdiction)
+    return facts
+
+
+def _parse_contents(value, jurisdiction: Jurisdiction) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise InputError("contents", "not_list", value=quote_value(value))
+    order = [item.id for item in jurisdiction.contents]
+    for i, item in enumerate(value):
+        if not isinstance(item, str):
+            raise InputError(f"contents[{i}]", "not_string", value=quote_value(item))
+        if item not in order:
+            raise InputError(f"contents[{i}]", "unknown_item", value=quote_value(item),
+                             known=", ".join(order) or "none")
+    return tuple(item for item in order if item in value)
+
+
+def _parse_events(value, jurisdiction: Jurisdiction) -> dict:
+    if not isinstance(value, dict):
+        raise InputError("events", "not_events", value=quote_value(value))
+    order = [e.id for e in jurisdiction.events]
+    for name in sorted(value):
+        if name not in order:
+            raise InputError(f"events.{name}", "unknown_event", value=quote_value(name),
+                             known=", ".join(order) or "none")
+    return {name: parse_moment(f"events.{name}", value[name], jurisdiction)
+            for name in order if value.get(name) is not None}
+
+
+def _as_day(value) -> date:
+    return value.date() if isinstance(value, datetime) else value
+
+
+def _check_order(facts: Facts, jurisdiction: Jurisdiction) -> None:
+    """A complaint is not received before the violation, nor an event before what precedes it."""
+    if facts.received and facts.violation_date and facts.received < facts.violation_date:
+        raise InputError("received", "before_violation", value=quote_value(facts.received.isoformat()),
+                         other=facts.violation_date.isoformat())
+    for event in jurisdiction.events:
+        if event.id not in facts.events:
+            continue
+        day = _as_day(facts.events[event.id])
+        for earlier in event.not_before:
+            other = facts.get(earlier)
+            if other is not None and day < _as_day(other):
+                label = jurisdiction.event(earlier).label if jurisdiction.event(earlier) else earlier
+                raise InputError(f"events.{event.id}", "event_order",
+                                 value=quote_value(_iso(facts.events[event.id])),
+                                 other_label=f"“{label}”" if jurisdiction.event(earlier) else earlier,
+                                 other=_iso(other))

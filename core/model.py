@@ -1,0 +1,194 @@
+"""What a jurisdiction's procedure is made of, once read and checked.
+
+These are plain frozen records. `core.jurisdiction` builds them from a data
+file; `core.report` reads them. Nothing here computes a date.
+"""
+
+from dataclasses import dataclass
+from datetime import date
+
+from .business_calendar import Calendar
+from .counting import Period
+
+ROLES = ("registered-elector", "candidate", "other")
+ACTORS = ("complainant", "respondent", "parties", "clerk", "city-attorney", "commission",
+          "prosecutor", "municipal-court")
+# Who sees a rule in a party's view. "officials" is everyone acting for the city.
+OFFICIALS = ("clerk", "city-attorney", "commission", "prosecutor", "municipal-court")
+KINDS = ("filing", "deadline", "window", "stage", "condition", "action", "option", "fine", "note")
+COUNTED_KINDS = ("filing", "deadline")
+BUILTIN_DATE_FACTS = ("violation_date", "received", "election_date")
+BUILTIN_FACTS = ("violation_date", "received", "complainant_role", "respondent_is_candidate",
+                 "election_date", "contents", "events")
+
+
+@dataclass(frozen=True)
+class Count:
+    anchor: str
+    period: Period
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One test on the facts: a fact's value, or a date within days of another."""
+
+    fact: str | None = None
+    equals: object = None
+    one_of: tuple = ()
+    date: str | None = None
+    other: str | None = None
+    side: str | None = None  # "before" or "after"
+    days: int = 0
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    kind: str
+    title: str
+    clause: str
+    text: str
+    effective: date
+    repealed: date | None = None
+    version_date: str = "violation_date"
+    actor: str | None = None
+    notifies: tuple[str, ...] = ()
+    note: str | None = None
+    source: str | None = None
+    counts: tuple[Count, ...] = ()  # more than one: the earliest applies
+    applies_when: tuple[Condition, ...] = ()
+    condition: str | None = None
+    opens: str | None = None
+    closes: str | None = None
+    stage_rules: tuple[str, ...] = ()
+    amount_min: int | None = None
+    amount_max: int | None = None
+    entry: str = ""
+
+    def in_force_on(self, day: date) -> bool:
+        return self.effective <= day and (self.repealed is None or day < self.repealed)
+
+
+@dataclass(frozen=True)
+class Clause:
+    anchor: str
+    cite: str
+    title: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Event:
+    id: str
+    label: str
+    explain: str
+    actor: str
+    time: bool = False
+    not_before: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class DeclaredFact:
+    id: str
+    type: str  # "bool" or "date"
+    label: str
+    question: str
+
+
+@dataclass(frozen=True)
+class ContentItem:
+    id: str
+    text: str
+    label: str
+    explain: str
+
+
+@dataclass(frozen=True)
+class Eligibility:
+    roles: tuple[str, ...] | None  # None: anyone may file
+    clause: str
+    text: str
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Counting:
+    roll: str
+    cite: str
+    source: str
+    summary: str
+    note: str
+    business_days: str
+    business_days_note: str
+
+
+@dataclass(frozen=True)
+class CalendarChange:
+    name: str
+    cite: str
+    source: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class CalendarInfo:
+    """What a person is told about the calendar, beside the calendar itself."""
+
+    country: str
+    subdivision: str | None
+    observed: str
+    cite: str
+    source: str
+    summary: str
+    assumptions: tuple[str, ...]
+    removed: tuple[CalendarChange, ...]
+    added: tuple[CalendarChange, ...]
+
+
+@dataclass(frozen=True)
+class Jurisdiction:
+    id: str
+    name: str
+    title: str
+    code: str
+    source: str
+    enacted_by: str
+    enacted_source: str
+    timezone: str
+    contact: str
+    updated: date
+    supported_from: date
+    supported_to: date
+    version_date: str
+    calendar: Calendar
+    calendar_info: CalendarInfo
+    counting: Counting
+    eligibility: Eligibility
+    contents_clause: str | None
+    contents_text: str | None
+    contents: tuple[ContentItem, ...]
+    events: tuple[Event, ...]
+    facts: tuple[DeclaredFact, ...]
+    clauses: tuple[Clause, ...]
+    rules: tuple[Rule, ...]  # every version, in file order
+    digest: str = ""
+    file_name: str = ""
+
+    def clause(self, anchor: str) -> Clause:
+        return next(c for c in self.clauses if c.anchor == anchor)
+
+    def event(self, event_id: str) -> Event | None:
+        return next((e for e in self.events if e.id == event_id), None)
+
+    def declared_fact(self, fact_id: str) -> DeclaredFact | None:
+        return next((f for f in self.facts if f.id == fact_id), None)
+
+    def rule_ids(self) -> list[str]:
+        """Each rule id once, in file order."""
+        return list(dict.fromkeys(r.id for r in self.rules))
+
+    def versions(self, rule_id: str) -> list[Rule]:
+        return sorted((r for r in self.rules if r.id == rule_id), key=lambda r: r.effective)
+
+    def date_facts(self) -> tuple[str, ...]:
+        return BUILTIN_DATE_FACTS + tuple(f.id for f in self.facts if f.type == "date")
