@@ -52,15 +52,21 @@ class Calendar:
 
     def closed_because(self, day: date) -> tuple[str, str] | None:
         """Why offices are closed on `day`: ('weekend'|'holiday'|'closure', name), or None if open."""
+        reasons = self.all_reasons_closed(day)
+        return reasons[0] if reasons else None
+
+    def all_reasons_closed(self, day: date) -> list[tuple[str, str]]:
+        """Every reason offices are closed on `day` (a Saturday may also be a holiday)."""
         if not self.covers(day):
             raise OutsideCalendar(day, self.first_year, self.last_year)
+        reasons = []
         if day.weekday() in WEEKEND_NAMES:
-            return ("weekend", WEEKEND_NAMES[day.weekday()])
+            reasons.append(("weekend", WEEKEND_NAMES[day.weekday()]))
         if day in self.holidays:
-            return ("holiday", self.holidays[day])
+            reasons.append(("holiday", self.holidays[day]))
         if day in self.closures:
-            return ("closure", self.closures[day])
-        return None
+            reasons.append(("closure", self.closures[day]))
+        return reasons
 
     def is_business_day(self, day: date) -> bool:
         return self.closed_because(day) is None

@@ -102,17 +102,19 @@ def safe_date(nominal: date, calendar: Calendar) -> date:
     return roll_backward(nominal, calendar)
 
 
-def closed_reason(reason: tuple[str, str], lang: str) -> str:
-    kind, name = reason
-    return say(f"reason_{kind}", lang, name=name)
+def closed_reason(day: date, calendar: Calendar, lang: str) -> str:
+    """'a Saturday and a legal holiday (Independence Day)'."""
+    reasons = [say(f"reason_{kind}", lang, name=name) for kind, name in calendar.all_reasons_closed(day)]
+    return say("and", lang).join(reasons)
 
 
 def _day_list(days, lang) -> str:
     return ", ".join(f"{format_short_day(d, lang)} ({i})" for i, d in enumerate(days, 1))
 
 
-def _skipped_list(skipped, lang) -> str:
-    return ", ".join(f"{format_short_day(d, lang)} ({name})" for d, (_, name) in skipped)
+def _skipped_list(skipped, calendar, lang) -> str:
+    return ", ".join(f"{format_short_day(d, lang)} ({', '.join(n for _, n in calendar.all_reasons_closed(d))})"
+                     for d, _ in skipped)
 
 
 def count_days(start: date, period: Period, calendar: Calendar, *, anchor: str, roll: str,
@@ -138,11 +140,10 @@ def count_days(start: date, period: Period, calendar: Calendar, *, anchor: str, 
         if clamped:
             steps.append(say("leap_day", lang, year=nominal.year))
 
-    reason = calendar.closed_because(nominal)
-    if reason is None:
+    if calendar.is_business_day(nominal):
         steps.append(say("business_day_ends", lang, day=nominal))
         return Counted(nominal, nominal, nominal, None, tuple(steps))
-    why = closed_reason(reason, lang)
+    why = closed_reason(nominal, calendar, lang)
     if roll == "forward":
         due = roll_forward(nominal, calendar)
         steps.append(say("roll_forward", lang, day=nominal, reason=why, cite=roll_cite, due=due))
@@ -168,7 +169,7 @@ def count_business_days(start: date, period: Period, calendar: Calendar, *, anch
             days=_day_list(counted, lang)),
     ]
     if skipped:
-        steps.append(say("not_counted", lang, days=_skipped_list(skipped, lang)))
+        steps.append(say("not_counted", lang, days=_skipped_list(skipped, calendar, lang)))
     return Counted(due, due, due, None, tuple(steps))
 
 

@@ -93,7 +93,7 @@ class _Evaluation:
             else:
                 parts.append(self.say(f"cond_within_{c.side}", date=self.anchor_label(c.date),
                                       days=c.days, other=self.anchor_label(c.other)))
-        return self.say("cond_and").join(parts) if parts else None
+        return self.say("and").join(parts) if parts else None
 
     # --- facts and anchors --------------------------------------------------------------
 

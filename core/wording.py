@@ -44,7 +44,7 @@ MESSAGES = {
         "limit_waiting": "Limit {i} is waiting on {anchor}.",
         "waiting": "Waiting on {anchor}.",
         # --- reasons a day is closed -------------------------------------------
-        "reason_weekend": "a {name}",
+        "reason_weekend": "a weekend day",
         "reason_holiday": "a legal holiday ({name})",
         "reason_closure": "an office closure ({name})",
         # --- amounts: singular and plural ----------------------------------------
@@ -78,7 +78,7 @@ MESSAGES = {
         "cond_in": "{fact} is one of {values}",
         "cond_within_before": "{date} is within the {days} days before {other}",
         "cond_within_after": "{date} is within the {days} days after {other}",
-        "cond_and": " and ",
+        "and": " and ",
         "fact_respondent_is_candidate": "the respondent is a candidate",
         "fact_complainant_role": "the complainant's role",
         # --- eligibility and contents ---------------------------------------------------

@@ -1,0 +1,96 @@
+"""The command line contract: list, evaluate, check; bad input exits 2 with one
+line on stderr naming the field, and never a traceback."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "core", *args], input=stdin, capture_output=True,
+                          text=True, cwd=ROOT, timeout=60)
+
+
+def test_list_prints_each_jurisdiction_id_and_name():
+    result = run("list")
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert [line.split("\t")[0] for line in lines] == ["fort-collins", "illinois-model-ethics"]
+    assert "Fort Collins, Colorado" in lines[0]
+
+
+def test_evaluate_reads_a_file_and_prints_the_report(tmp_path):
+    facts = tmp_path / "facts.json"
+    facts.write_text(json.dumps({"violation_date": "2026-05-05", "received": "2026-07-06"}))
+    result = run("evaluate", "fort-collins", str(facts))
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["jurisdiction"]["id"] == "fort-collins"
+    assert report["filing"] == report["filing"] | {
+        "status": "timely", "nominal": "2026-07-04", "deadline": "2026-07-06", "safe_date": "2026-07-03"}
+
+
+def test_evaluate_reads_standard_input():
+    result = run("evaluate", "illinois-model-ethics", "-", stdin='{"violation_date": "2028-02-29"}')
+    assert result.returncode == 0
+    assert json.loads(result.stdout)["filing"]["deadline"] == "2029-02-28"
+
+
+def test_every_deadline_in_the_report_carries_its_provenance():
+    result = run("evaluate", "illinois-model-ethics", "-", stdin=json.dumps({
+        "violation_date": "2026-06-01", "received": "2026-10-20", "respondent_is_candidate": True,
+        "election_date": "2026-11-03", "events": {"meeting": "2026-11-02T10:00"}}))
+    for deadline in json.loads(result.stdout)["deadlines"]:
+        assert set(deadline) >= {"id", "due", "due_at", "actor", "cite", "text", "steps", "assumptions",
+                                 "waiting_on"}
+        assert deadline["cite"] and deadline["text"] and deadline["steps"]
+
+
+@pytest.mark.parametrize("jurisdiction, stdin, field", [
+    ("nowhere", "{}", "jurisdiction"),
+    ("fort-collins", '{"violation_date": ', "facts"),
+    ("fort-collins", "[1, 2]", "facts"),
+    ("fort-collins", '{"violation_date": "2026-02-30"}', "violation_date"),
+    ("fort-collins", '{"violation_date": "6/5/2026"}', "violation_date"),
+    ("fort-collins", '{"violation_date": 20260605}', "violation_date"),
+    ("fort-collins", '{"respondent_is_candidate": "yes"}', "respondent_is_candidate"),
+    ("fort-collins", '{"complainant_role": "mayor"}', "complainant_role"),
+    ("fort-collins", '{"violation_date": "2026-06-05", "received": "2026-06-04"}', "received"),
+    ("fort-collins", '{"violation_date": "2031-01-01"}', "violation_date"),
+    ("fort-collins", '{"violation_date": "1999-01-01"}', "violation_date"),
+    ("fort-collins", '{"contents": "evidence"}', "contents"),
+    ("fort-collins", '{"events": {"hearing": "2026-06-05"}}', "events.hearing"),
+    ("fort-collins", '{"recieved": "2026-06-05"}', "recieved"),
+    ("illinois-model-ethics", '{"events": {"meeting": "2027-03-14T02:30"}}', "events.meeting"),
+    ("illinois-model-ethics", '{"events": {"meeting": "2026-06-05T25:00"}}', "events.meeting"),
+])
+def test_bad_input_exits_2_with_one_line_naming_the_field(jurisdiction, stdin, field):
+    result = run("evaluate", jurisdiction, "-", stdin=stdin)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr
+    assert lines[0].startswith(f"error: {field}: ")
+
+
+def test_a_missing_facts_file_is_a_clean_error():
+    result = run("evaluate", "fort-collins", "/no/such/facts.json")
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: facts: cannot read")
+
+
+def test_bad_usage_is_one_line_too():
+    result = run("evaluate", "fort-collins")
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
+
+
+def test_check_accepts_the_shipped_jurisdictions():
+    files = sorted(str(p) for p in (ROOT / "core" / "jurisdictions").glob("*.toml"))
+    result = run("check", *files)
+    assert result.returncode == 0
+    assert result.stdout.count(": ok (") == 2

@@ -1,0 +1,119 @@
+"""Counting time: C.R.S. § 2-4-108 and 5 ILCS 70/1.11 conventions, business days,
+months and years, and elapsed hours across daylight-saving changes."""
+
+from datetime import date, datetime, timedelta
+
+from dateutil.zoneinfo import get_zonefile_instance
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core import load_jurisdiction
+from core.counting import (Period, add_business_days, add_months, add_years, count_business_days,
+                           count_days, count_hours, roll_forward, safe_date)
+
+COLORADO = load_jurisdiction("fort-collins").calendar
+ILLINOIS = load_jurisdiction("illinois-model-ethics").calendar
+CHICAGO = get_zonefile_instance().get("America/Chicago")
+
+days_in_range = st.dates(min_value=date(2025, 3, 4), max_value=date(2030, 12, 31))
+calendars = st.sampled_from([COLORADO, ILLINOIS])
+
+
+def test_crs_2_4_108_a_saturday_last_day_runs_to_monday():
+    counted = count_days(date(2026, 5, 5), Period(60, "days"), COLORADO, anchor="x", roll="forward",
+                         roll_cite="C.R.S. § 2-4-108")
+    assert (counted.nominal, counted.due, counted.safe) == (date(2026, 7, 4), date(2026, 7, 6), date(2026, 7, 3))
+    assert any("C.R.S. § 2-4-108" in step and "Monday 2026-07-06" in step for step in counted.steps)
+
+
+def test_a_period_that_is_not_moved_keeps_its_weekend_day():
+    counted = count_days(date(2026, 7, 1), Period(3, "days"), COLORADO, anchor="x", roll="none", roll_cite="")
+    assert (counted.nominal, counted.due, counted.safe) == (date(2026, 7, 4), date(2026, 7, 4), date(2026, 7, 3))
+
+
+def test_crs_1_1_106_a_period_before_an_event_moves_back():
+    # 10 days before Sunday 2026-07-19 is Thursday 2026-07-09: a business day.
+    # 15 days before it is Saturday 2026-07-04, moved back to Friday 2026-07-03.
+    before = count_days(date(2026, 7, 19), Period(15, "days", "before"), COLORADO, anchor="x",
+                        roll="backward", roll_cite="")
+    assert (before.nominal, before.due) == (date(2026, 7, 4), date(2026, 7, 3))
+
+
+def test_one_year_after_leap_day_is_28_february():
+    assert add_years(date(2028, 2, 29), 1) == (date(2029, 2, 28), True)
+    assert add_years(date(2028, 2, 28), 1) == (date(2029, 2, 28), False)
+    counted = count_days(date(2028, 2, 29), Period(1, "years"), ILLINOIS, anchor="x", roll="forward", roll_cite="")
+    assert counted.nominal == date(2029, 2, 28)
+    assert any("no 29 February in 2029" in step for step in counted.steps)
+
+
+def test_a_month_after_31_january_is_the_last_day_of_february():
+    assert add_months(date(2026, 1, 31), 1) == (date(2026, 2, 28), True)
+    assert add_months(date(2028, 1, 31), 1) == (date(2028, 2, 29), True)
+
+
+def test_weeks_are_seven_calendar_days():
+    counted = count_days(date(2026, 10, 20), Period(4, "weeks"), ILLINOIS, anchor="x", roll="forward", roll_cite="")
+    assert counted.nominal == date(2026, 11, 17)
+
+
+def test_business_days_skip_weekends_and_holidays_and_list_them():
+    counted = count_business_days(date(2026, 12, 22), Period(7, "business-days"), ILLINOIS, anchor="x")
+    assert counted.due == date(2027, 1, 4)
+    assert "Fri 2026-12-25 (Christmas Day)" in counted.steps[-1]
+    assert "Fri 2027-01-01 (New Year's Day)" in counted.steps[-1]
+    assert "Sat 2026-12-26 (Saturday)" in counted.steps[-1]
+
+
+def test_hours_across_spring_change_are_49_on_the_wall_clock():
+    meeting = datetime(2027, 3, 15, 10, 0, tzinfo=CHICAGO)
+    counted = count_hours(meeting, Period(48, "hours", "before"), anchor="meeting")
+    assert counted.due_at.isoformat() == "2027-03-13T09:00:00-06:00"
+    assert any("49 hours" in step for step in counted.steps)
+
+
+def test_hours_across_autumn_change_are_47_on_the_wall_clock():
+    meeting = datetime(2026, 11, 2, 10, 0, tzinfo=CHICAGO)
+    counted = count_hours(meeting, Period(48, "hours", "before"), anchor="meeting")
+    assert counted.due_at.isoformat() == "2026-10-31T11:00:00-05:00"
+    assert any("47 hours" in step for step in counted.steps)
+
+
+# --- properties --------------------------------------------------------------------------
+
+@settings(max_examples=300, deadline=None)
+@given(start=days_in_range, n=st.integers(min_value=1, max_value=40), calendar=calendars)
+def test_adding_n_business_days_lands_on_a_business_day_n_business_days_later(start, n, calendar):
+    due, _, _ = add_business_days(start, n, calendar)
+    assert calendar.is_business_day(due)
+    between = [start + timedelta(days=i) for i in range(1, (due - start).days + 1)]
+    assert sum(calendar.is_business_day(d) for d in between) == n
+
+
+@settings(max_examples=300, deadline=None)
+@given(start=days_in_range, n=st.integers(min_value=1, max_value=400), calendar=calendars)
+def test_an_extended_deadline_is_a_business_day_never_before_the_nominal_one(start, n, calendar):
+    counted = count_days(start, Period(n, "days"), calendar, anchor="x", roll="forward", roll_cite="")
+    assert counted.due >= counted.nominal
+    assert calendar.is_business_day(counted.due)
+    assert all(not calendar.is_business_day(counted.nominal + timedelta(days=i))
+               for i in range((counted.due - counted.nominal).days))
+
+
+@settings(max_examples=300, deadline=None)
+@given(day=days_in_range, calendar=calendars)
+def test_a_safe_date_is_a_business_day_never_after_the_nominal_one(day, calendar):
+    safe = safe_date(day, calendar)
+    assert safe <= day
+    assert calendar.is_business_day(safe)
+    assert roll_forward(day, calendar) >= day
+
+
+@settings(max_examples=200, deadline=None)
+@given(local=st.datetimes(min_value=datetime(2025, 1, 5), max_value=datetime(2030, 12, 20)),
+       hours=st.integers(min_value=1, max_value=200))
+def test_elapsed_hours_are_exact_whatever_the_clocks_do(local, hours):
+    start = local.replace(tzinfo=CHICAGO, fold=0)
+    counted = count_hours(start, Period(hours, "hours", "before"), anchor="x")
+    elapsed = start.astimezone(get_zonefile_instance().get("UTC")) - counted.due_at
+    assert elapsed == timedelta(hours=hours)
