@@ -217,6 +217,7 @@ class _Evaluation:
             "due_at": chosen.due_at.isoformat(timespec="minutes") if chosen and chosen.due_at else None,
             "from": [c.anchor for c in rule.counts],
             "waiting_on": missing[0] if not results else None,
+            "waiting_label": self.anchor_label(missing[0]) if not results else None,
             "applies": applies,
             "condition": condition,
             "steps": steps,
@@ -326,6 +327,7 @@ class _Evaluation:
             "closes_on": rule.closes, "closes_label": self.anchor_label(rule.closes),
             "closed": _iso(closed.date() if isinstance(closed, datetime) else closed),
             "waiting_on": rule.opens if status == "waiting" else None,
+            "waiting_label": self.anchor_label(rule.opens) if status == "waiting" else None,
             "applies": applies, "condition": self.condition_text(rule),
             "assumptions": [rule.note] if rule.note else [],
         })

@@ -93,6 +93,10 @@ MESSAGES = {
         "not_applicable_condition": "Does not apply: it applies only if {condition}.",
         "not_in_force": "No version of this rule was in force on {day} ({fact}).",
         "no_deadline": "No deadline set by the code.",
+        "period_after": "{amount} after {anchor}",
+        "period_before": "{amount} before {anchor}",
+        "period_earliest": ", or if earlier, ",
+        "period_window": "Open from {opens} until {closes}",
         "disclaimer": "This is not legal advice and not an official due date. It explains how the published text reads; the authority that decides is {contact}. Check any date with them.",
         # --- input errors -----------------------------------------------------------
         "err_not_object": "expected a JSON object of facts",

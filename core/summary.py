@@ -1,0 +1,57 @@
+"""The procedure at a glance, with no facts: each stage, its rules and their periods
+in words. The site shows it to everyone, including readers without JavaScript."""
+
+from .model import COUNTED_KINDS, Jurisdiction, Rule
+from .report import views
+from .wording import amount, say
+
+
+def anchor_words(jurisdiction: Jurisdiction, anchor: str, lang: str) -> str:
+    if anchor in ("violation_date", "received", "election_date"):
+        return say(f"anchor_{anchor}", lang)
+    event = jurisdiction.event(anchor)
+    if event:
+        return say("anchor_event", lang, label=event.label)
+    fact = jurisdiction.declared_fact(anchor)
+    if fact:
+        return say("anchor_fact", lang, label=fact.label)
+    return say("anchor_deadline", lang, title=jurisdiction.versions(anchor)[-1].title)
+
+
+def period_in_words(jurisdiction: Jurisdiction, rule: Rule, lang: str = "en") -> str:
+    """'60 calendar days after the date of the alleged violation', or the window, or 'no deadline'."""
+    if rule.kind in COUNTED_KINDS:
+        limits = [say(f"period_{c.period.direction}", lang,
+                      amount=amount(c.period.amount, c.period.unit, lang).lower()
+                      if c.period.unit in ("weeks", "months", "years") else amount(c.period.amount,
+                                                                                 c.period.unit, lang),
+                      anchor=anchor_words(jurisdiction, c.anchor, lang))
+                  for c in rule.counts]
+        return say("period_earliest", lang).join(limits)
+    if rule.kind == "window":
+        return say("period_window", lang, opens=anchor_words(jurisdiction, rule.opens, lang),
+                   closes=anchor_words(jurisdiction, rule.closes, lang))
+    return say("no_deadline", lang)
+
+
+def outline(jurisdiction: Jurisdiction, lang: str = "en") -> list[dict]:
+    """Stages in order, each with its current rules; rules in no stage come first."""
+    current = {rule_id: jurisdiction.versions(rule_id)[-1] for rule_id in jurisdiction.rule_ids()}
+    stages = [r for r in current.values() if r.kind == "stage"]
+    staged = {ref for stage in stages for ref in stage.stage_rules}
+
+    def rule_entry(rule: Rule) -> dict:
+        return {"id": rule.id, "kind": rule.kind, "title": rule.title, "actor": rule.actor,
+                "views": views(rule.actor, rule.notifies), "cite": jurisdiction.clause(rule.clause).cite,
+                "clause": rule.clause, "period": period_in_words(jurisdiction, rule, lang),
+                "timed": rule.kind in COUNTED_KINDS + ("window",), "condition": rule.condition}
+
+    loose = [rule_entry(r) for r in current.values()
+             if r.kind != "stage" and r.id not in staged and r.kind in COUNTED_KINDS + ("window",)]
+    groups = [{"id": None, "number": None, "title": None, "rules": loose, "no_deadline": False}] if loose else []
+    for number, stage in enumerate(stages, 1):
+        rules = [rule_entry(current[ref]) for ref in stage.stage_rules]
+        groups.append({"id": stage.id, "number": number, "title": stage.title, "cite": jurisdiction.clause(stage.clause).cite,
+                       "clause": stage.clause, "rules": rules,
+                       "no_deadline": not any(r["timed"] for r in rules)})
+    return groups

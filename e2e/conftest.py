@@ -1,0 +1,157 @@
+"""Browser tests: the built site, served under a sub-path, in a real Chromium.
+
+Every test's page fails the test on a console error, an uncaught page error, a
+failed or non-2xx request, a Content-Security-Policy violation, or any request
+to another origin. Tests wait on readiness markers in the DOM, never on sleeps.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+PREFIX = "/clerk/complaints/"
+CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+LOAD_TIMEOUT_MS = 90_000
+REPORT_CSP_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI}`);
+});
+"""
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "e2e" in Path(str(item.fspath)).parts:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site") / "dist"
+    build.build(None, out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir):
+    server, prefix = build.make_server(site_dir, port=0, prefix=PREFIX)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}{prefix}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}; the test command installs Debian's chromium")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class PageWatch:
+    """What went wrong on a page, collected while a test runs."""
+
+    def __init__(self, page, origin):
+        self.origin = origin
+        self.problems = []
+        self.requests = []
+        self.expected = []
+        page.on("console", lambda m: m.type == "error" and self.problems.append(f"console error: {m.text}"))
+        page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+        page.on("request", self.on_request)
+        page.on("requestfailed", lambda r: self.problems.append(f"request failed: {r.url} ({r.failure})"))
+        page.on("response", lambda r: r.status >= 400 and self.problems.append(f"HTTP {r.status}: {r.url}"))
+
+    def on_request(self, request):
+        self.requests.append(request.url)
+        if not request.url.startswith((self.origin + "/", "data:", "blob:")):
+            self.problems.append(f"request to another origin: {request.url}")
+
+    def expect(self, *fragments):
+        """For a test that breaks something on purpose: problems mentioning these are expected."""
+        self.expected.extend(fragments)
+
+    def unexpected(self):
+        return [p for p in self.problems if not any(f in p for f in self.expected)]
+
+
+@pytest.fixture
+def new_page(browser, base_url):
+    """Open a watched page: new_page(viewport={...}, javascript=False)."""
+    contexts, pages = [], []
+
+    def open_page(viewport=None, javascript=True):
+        context = browser.new_context(base_url=base_url, viewport=viewport or {"width": 1280, "height": 900},
+                                      java_script_enabled=javascript)
+        context.add_init_script(REPORT_CSP_VIOLATIONS)
+        page = context.new_page()
+        page.watch = PageWatch(page, base_url.split(PREFIX)[0])
+        contexts.append(context)
+        pages.append(page)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+    problems = [p for page in pages for p in page.watch.unexpected()]
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.fixture
+def page(new_page):
+    return new_page()
+
+
+def open_checker(page, jurisdiction, fragment=""):
+    page.goto(f"{jurisdiction}/index.html{'#' + fragment if fragment else ''}")
+    page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+    wait_for_results(page)
+
+
+def wait_for_results(page):
+    page.wait_for_selector("#results[data-state='done']", timeout=LOAD_TIMEOUT_MS)
+
+
+def cli_report(jurisdiction, facts):
+    """The same facts through the command line: the page must show the same dates."""
+    result = subprocess.run([sys.executable, "-m", "core", "evaluate", jurisdiction, "-"],
+                            input=json.dumps(facts), capture_output=True, text=True, cwd=ROOT, check=True)
+    return json.loads(result.stdout)
+
+
+def shown_deadline(page, rule_id):
+    """What the page shows for a deadline: its due date, its due time, or that it waits."""
+    item = page.locator(f"li.deadline[data-rule='{rule_id}']")
+    shown = item.locator(".due time").evaluate_all("nodes => nodes.map(n => n.getAttribute('datetime'))")
+    return {"due": item.get_attribute("data-due") or None,
+            "due_at": shown[0] if shown and "T" in shown[0] else None,
+            "waiting": item.locator(".due.waiting").count() == 1}
+
+
+def expected_deadline(report, rule_id):
+    entry = next(d for d in report["deadlines"] if d["id"] == rule_id)
+    return {"due": entry["due"], "due_at": entry["due_at"], "waiting": entry["waiting_on"] is not None}
+
+
+def fill_date(page, field_id, value):
+    page.fill(f"#{field_id}", value)
+    wait_for_results(page)

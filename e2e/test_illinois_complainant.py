@@ -1,0 +1,25 @@
+"""Journey: a resident checks an ethics complaint under the Illinois model ordinance."""
+
+from conftest import cli_report, fill_date, open_checker
+
+
+def test_complainant_filing_on_the_extended_day_is_warned(page):
+    open_checker(page, "illinois-model-ethics")
+    fill_date(page, "f-violation_date", "2026-02-12")
+    fill_date(page, "f-received", "2027-02-16")
+    report = cli_report("illinois-model-ethics", {"violation_date": "2026-02-12", "received": "2027-02-16"})
+    filing = page.locator(".card.filing")
+    times = filing.locator("time").evaluate_all("nodes => nodes.map(n => n.getAttribute('datetime'))")
+    # One year after is Fri 12 Feb 2027 (Lincoln's Birthday); Presidents Day follows; Tue 16 Feb; safe Thu 11 Feb.
+    assert times == [report["filing"]["nominal"], report["filing"]["deadline"], report["filing"]["safe_date"]] \
+        == ["2027-02-12", "2027-02-16", "2027-02-11"]
+    assert filing.locator(".status-line").get_attribute("data-status") == "timely"
+    assert "only because of an extension" in filing.inner_text()
+
+
+def test_anyone_may_file_and_no_contents_are_listed(page):
+    open_checker(page, "illinois-model-ethics", "violation_date=2028-02-29")
+    assert page.locator("#f-complainant_role").count() == 0
+    assert page.locator(".card.eligibility .status-line").inner_text() == "Yes, you may file."
+    assert "does not list required contents" in page.locator(".card.contents").inner_text()
+    assert page.locator(".card.filing time").first.get_attribute("datetime") == "2029-02-28"

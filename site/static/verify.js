@@ -1,0 +1,56 @@
+// The verify page: run each procedure's published worked cases in this browser,
+// through the same worker and files as the checker, and show pass or fail.
+import { Calculator, loadingText } from "./runtime.js";
+import { el, fill } from "./render.js";
+
+const config = JSON.parse(document.getElementById("config").textContent);
+const t = config.strings;
+const statusText = document.getElementById("status-text");
+const statusBar = document.getElementById("status-progress");
+const again = document.getElementById("run-again");
+
+async function runAll(calculator) {
+  again.hidden = true;
+  statusText.textContent = t.verify.running;
+  let passed = 0;
+  let total = 0;
+  for (const procedure of config.procedures) {
+    const section = document.getElementById(`verify-${procedure.id}`);
+    section.dataset.state = "running";
+    const result = await calculator.runCases(procedure.id, procedure.cases, procedure.cases_sha256);
+    const rows = result.results.map((r) => el("tr", { class: r.passed ? "pass" : "fail" },
+      el("th", { scope: "row" }, r.name),
+      el("td", {}, el("strong", {}, r.passed ? t.verify.pass : t.verify.fail),
+        r.problems.length ? el("ul", {}, r.problems.map((p) => el("li", {}, p))) : null)));
+    section.querySelector("tbody").replaceChildren(...rows);
+    section.querySelector(".verify-summary").textContent = result.total
+      ? fill(t.verify.summary, { passed: result.passed, total: result.total }) : t.verify.no_cases;
+    Object.assign(section.dataset, { state: "done", passed: result.passed, total: result.total, digest: result.digest });
+    passed += result.passed;
+    total += result.total;
+  }
+  statusText.textContent = passed === total ? `${t.verify.all_passed} ${fill(t.verify.summary, { passed, total })}`
+    : fill(t.verify.summary, { passed, total });
+  document.documentElement.dataset.ready = "true";
+  again.hidden = false;
+}
+
+const calculator = new Calculator(config, {
+  progress(step, total, label) {
+    statusText.textContent = loadingText(t, { kind: "progress", step, total, label });
+    statusBar.value = step - 1;
+  },
+  ready() {
+    statusBar.hidden = true;
+    runAll(calculator);
+  },
+  failure(code, detail) {
+    statusText.textContent = loadingText(t, { kind: "failure", code, detail });
+    statusBar.hidden = true;
+    document.documentElement.dataset.failed = code;
+  },
+  slow() {
+    statusText.textContent = t.loading.slow;
+  },
+});
+again.addEventListener("click", () => runAll(calculator));
