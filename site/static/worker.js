@@ -20,6 +20,22 @@ class LoadFailure extends Error {
 const post = (message) => self.postMessage(message);
 const progress = (step, label) => post({ type: "progress", step, total: STEPS, label });
 
+// If one of Pyodide's own files is missing or broken, its loader (314.0.7) catches
+// the error, logs "wasm instantiation failed!" with console.warn and never settles.
+// That warning is the only signal, so listen for it while the runtime loads.
+function loadRuntime(indexURL) {
+  const warn = console.warn;
+  return new Promise((resolve, reject) => {
+    console.warn = (...args) => {
+      if (args[0] === "wasm instantiation failed!") reject(new LoadFailure("runtime", "pyodide.asm.wasm could not be loaded"));
+      warn.apply(console, args);
+    };
+    loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} }).then(resolve, reject);
+  }).finally(() => {
+    console.warn = warn;
+  });
+}
+
 async function fetchBytes(url) {
   let response;
   try {
@@ -48,7 +64,7 @@ async function init({ runtime, wheels, procedures }) {
   const downloads = wheels.map((wheel) => fetchBytes(wheel.url));
   const rules = procedures.map((procedure) => fetchBytes(procedure.toml));
   progress(2, "runtime");
-  pyodide = await loadPyodide({ indexURL: runtime, stdout: () => {}, stderr: () => {} });
+  pyodide = await loadRuntime(runtime);
   sha256 = pyodide.runPython("import hashlib\nlambda data: hashlib.sha256(data.to_bytes()).hexdigest()");
   progress(3, "packages");
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");

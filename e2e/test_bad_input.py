@@ -1,0 +1,48 @@
+"""Bad input gets a message next to the field, naming what is wrong; what the person
+typed stays where it was; the page never breaks."""
+
+from conftest import open_checker, wait_for_results
+
+
+def field_error(page, field_id):
+    node = page.locator(f"#{field_id}-error")
+    return node.inner_text() if node.is_visible() else ""
+
+
+def test_received_before_the_violation_is_explained_next_to_the_field(page):
+    open_checker(page, "fort-collins", "violation_date=2026-06-05")
+    page.fill("#f-received", "2026-06-04")
+    wait_for_results(page)
+    assert "is before the alleged violation (2026-06-05)" in field_error(page, "f-received")
+    assert page.get_attribute("#f-received", "aria-invalid") == "true"
+    assert page.locator("#error-summary a[href='#f-received']").count() == 1
+    assert page.input_value("#f-received") == "2026-06-04"
+    assert page.input_value("#f-violation_date") == "2026-06-05"
+
+
+def test_a_date_outside_the_supported_range(page):
+    open_checker(page, "illinois-model-ethics")
+    page.fill("#f-election_date", "2031-11-04")
+    wait_for_results(page)
+    assert "outside the supported range, 2023-01-01 to 2030-12-31" in field_error(page, "f-election_date")
+
+
+def test_a_half_typed_date_is_flagged_and_kept(page):
+    open_checker(page, "fort-collins")
+    page.click("#f-violation_date")
+    page.keyboard.type("0305")  # month and day, no year yet
+    page.focus("#f-received")
+    page.wait_for_selector("#f-violation_date-error:visible")
+    assert "not complete" in field_error(page, "f-violation_date")
+
+
+def test_a_bad_value_in_a_link_is_reported_and_the_rest_still_works(page):
+    open_checker(page, "fort-collins", "violation_date=2026-13-45&received=2026-05-05&bogus=1&complainant_role=mayor")
+    assert "“2026-13-45”" in field_error(page, "f-violation_date")
+    assert "“mayor”" in field_error(page, "f-complainant_role")
+    assert "ignored" in page.locator("#error-summary").inner_text()
+    assert page.input_value("#f-received") == "2026-05-05"
+    page.fill("#f-violation_date", "2026-03-06")
+    wait_for_results(page)
+    assert field_error(page, "f-violation_date") == ""
+    assert page.locator(".card.filing .status-line").get_attribute("data-status") == "timely"
