@@ -20,7 +20,7 @@ from dateutil.zoneinfo import get_zonefile_instance
 from .business_calendar import (OBSERVANCE_RULES, WEEKDAYS, AddedHoliday, build_calendar,
                                 package_holidays)
 from .counting import BUSINESS_UNITS, CALENDAR_UNITS, DIRECTIONS, HOUR_UNITS, ROLLS, UNITS, Period
-from .model import (ACTORS, BUILTIN_FACTS, COUNTED_KINDS, KINDS, ROLES, CalendarChange,
+from .model import (ACTORS, BUILTIN_FACTS, COUNTED_KINDS, DEADLINE_ANCHOR, KINDS, ROLES, CalendarChange,
                     CalendarInfo, Clause, ContentItem, Condition, Count, Counting, DeclaredFact,
                     Eligibility, Event, Jurisdiction, Rule)
 
@@ -543,9 +543,9 @@ class _Reader:
         rules = []
         for i, entry in enumerate(entries):
             where = _Where("rules", i, f"rules[{i}] ({entry.get('id', '?')})")
+            deadline_anchors = tuple(DEADLINE_ANCHOR + str(i) for i in sorted(counted_ids, key=str))
             rule = self.read_rule(entry, where, clauses, facts, events, effective, version_date,
-                                  date_anchors + event_ids + tuple(sorted(counted_ids)), all_ids,
-                                  date_anchors)
+                                  date_anchors + event_ids + deadline_anchors, all_ids, date_anchors)
             if rule:
                 rules.append((rule, where))
         self.check_versions(rules)
@@ -587,7 +587,7 @@ class _Reader:
         if kind == "window":
             for key in ("opens", "closes"):
                 fields[key] = self.take(entry, key, str, where)
-                if fields[key] and fields[key] not in anchors:
+                if fields[key] and fields[key] not in anchors:  # a window may open on an event or a deadline
                     self.problem(where, f"“{fields[key]}” is not a date fact, event or deadline",
                                  _suggest(fields[key], anchors) or "define it under [[events]]", key=key)
         if kind == "stage":
@@ -639,10 +639,12 @@ class _Reader:
         direction = spec.get("direction", "after")
         roll = spec.get("roll")
         ok = True
-        if anchor not in anchors or anchor == rule_id:
+        if anchor not in anchors or anchor == DEADLINE_ANCHOR + str(rule_id):
+            deadline = DEADLINE_ANCHOR + str(anchor)
+            hint = (f"to count from that rule's deadline, write from = \"{deadline}\"" if deadline in anchors
+                    else _suggest(str(anchor), anchors) or "define the event under [[events]]")
             self.problem(where, f"the period starts from “{anchor}”, which is not a date fact, event or "
-                                "another deadline", _suggest(str(anchor), anchors) or
-                         "define the event under [[events]]", key=key)
+                                "another deadline", hint, key=key)
             ok = False
         if unit not in UNITS:
             self.problem(where, f"unit “{unit}” is not known", _suggest(str(unit), UNITS) or
@@ -745,7 +747,8 @@ class _Reader:
     def check_cycles(self, rules):
         depends = {}
         for rule, _ in rules:
-            depends.setdefault(rule.id, set()).update(c.anchor for c in rule.counts)
+            depends.setdefault(rule.id, set()).update(c.anchor.removeprefix(DEADLINE_ANCHOR) for c in rule.counts
+                                                      if c.anchor.startswith(DEADLINE_ANCHOR))
         for start in depends:
             seen, stack = set(), [start]
             while stack:
@@ -769,7 +772,7 @@ class _Reader:
             rule = by_id.get(rule_id)
             if rule is None or depth > len(by_id):
                 return 0
-            return max((_span(c.period) + reach(c.anchor, direction, depth + 1)
+            return max((_span(c.period) + reach(c.anchor.removeprefix(DEADLINE_ANCHOR), direction, depth + 1)
                         for c in rule.counts if c.period.direction == direction), default=0)
 
         after = max((reach(r.id, "after") for r in rules), default=0)

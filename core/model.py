@@ -20,6 +20,8 @@ COUNTED_KINDS = ("filing", "deadline")
 BUILTIN_DATE_FACTS = ("violation_date", "received", "election_date")
 BUILTIN_FACTS = ("violation_date", "received", "complainant_role", "respondent_is_candidate",
                  "election_date", "contents", "events")
+# A period counted from another rule's deadline names it so: from = "deadline:ID".
+DEADLINE_ANCHOR = "deadline:"
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from dateutil.zoneinfo import get_zonefile_instance
 from .business_calendar import OutsideCalendar
 from .counting import BUSINESS_UNITS, CALENDAR_UNITS, Counted, count_business_days, count_days, count_hours
 from .facts import Facts, InputError, parse_facts
-from .model import BUILTIN_DATE_FACTS, COUNTED_KINDS, OFFICIALS, Count, Jurisdiction, Rule
+from .model import BUILTIN_DATE_FACTS, COUNTED_KINDS, DEADLINE_ANCHOR, OFFICIALS, Count, Jurisdiction, Rule
 from .wording import join_or, say
 
 SCHEMA = 1
@@ -70,7 +70,7 @@ class _Evaluation:
         fact = self.j.declared_fact(name)
         if fact:
             return self.say("anchor_fact", label=fact.label)
-        versions = self.j.versions(name)
+        versions = self.j.versions(name.removeprefix(DEADLINE_ANCHOR))
         return self.say("anchor_deadline", title=versions[-1].title if versions else name)
 
     def condition_text(self, rule: Rule) -> str | None:
@@ -99,13 +99,10 @@ class _Evaluation:
 
     def anchor_value(self, name: str):
         """The date (or local date-time) an anchor stands for, or None while unknown."""
-        value = self.facts.get(name)
-        if value is not None:
-            return value
-        if any(r.id == name and r.kind in COUNTED_KINDS for r in self.j.rules):
-            entry = self.deadline(name)
+        if name.startswith(DEADLINE_ANCHOR):
+            entry = self.deadline(name.removeprefix(DEADLINE_ANCHOR))
             return date.fromisoformat(entry["due"]) if entry and entry["due"] else None
-        return None
+        return self.facts.get(name)
 
     def applies(self, rule: Rule) -> str:
         results = [self.condition_holds(c) for c in rule.applies_when]

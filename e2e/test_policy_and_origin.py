@@ -1,0 +1,59 @@
+"""A strict Content-Security-Policy on every page, no violation during a full journey,
+and not a single request to another origin."""
+
+import re
+
+from conftest import open_checker, wait_for_results
+
+import build
+
+PAGES = ["index.html", "verify.html", "fort-collins/index.html", "fort-collins/law.html",
+         "illinois-model-ethics/index.html", "illinois-model-ethics/law.html"]
+
+
+def test_every_page_carries_the_policy_and_no_inline_script_or_style(site_dir):
+    html_files = sorted(site_dir.rglob("*.html"))
+    assert [p.relative_to(site_dir).as_posix() for p in html_files] == sorted(PAGES)
+    for path in html_files:
+        html = path.read_text(encoding="utf-8")
+        policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', html).group(1)
+        assert policy.replace("&#39;", "'") == build.CSP
+        for required in ("default-src 'none'", "script-src 'self' 'wasm-unsafe-eval'", "base-uri 'none'",
+                         "form-action 'none'", "style-src 'self'"):
+            assert required in policy.replace("&#39;", "'")
+        assert " style=" not in html and "<style" not in html
+        for script in re.findall(r"<script[^>]*>", html):
+            assert 'src="' in script or 'type="application/json"' in script, script
+        loaded = re.findall(r'<(?:script|link|img)\b[^>]*\b(?:src|href)="([^"]+)"', html)
+        assert loaded and all(not re.match(r"^(?:[a-z]+:)?//", url) for url in loaded), loaded
+
+
+def test_a_full_journey_violates_no_policy_and_stays_on_its_origin(page, base_url):
+    origin = base_url.split("/clerk/")[0]
+    open_checker(page, "illinois-model-ethics", "violation_date=2026-06-01")
+    page.fill("#f-received", "2026-10-20")
+    wait_for_results(page)
+    page.check("#f-respondent_is_candidate-true")
+    wait_for_results(page)
+    page.fill("#f-election_date", "2026-11-03")
+    page.fill("#e-meeting", "2026-11-02T10:00")
+    page.check("#f-hearing_closed-true")
+    page.fill("#e-recommendation-issued", "2027-01-05")
+    page.fill("#f-about", "Council member")
+    wait_for_results(page)
+    page.check("#view-respondent")
+    wait_for_results(page)
+    page.locator(".card.filing .cite a").click()
+    page.wait_for_url("**/law.html#I")
+    requests = page.watch.requests
+    assert any(url.endswith(".whl") for url in requests) and any("pyodide.asm.wasm" in url for url in requests)
+    assert all(url.startswith(origin + "/clerk/complaints/") for url in requests), requests
+    assert page.watch.problems == []  # includes CSP violations, reported to the console
+
+
+def test_the_policy_header_governs_the_worker_too(page):
+    response = page.goto("fort-collins/index.html")
+    assert response.headers["content-security-policy"].startswith(build.CSP)
+    worker = page.request.get("assets/worker.js")
+    assert "wasm-unsafe-eval" in worker.headers["content-security-policy"]
+    assert worker.headers["x-content-type-options"] == "nosniff"

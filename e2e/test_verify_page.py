@@ -1,0 +1,29 @@
+"""The verify page runs the published worked cases in the visitor's browser. Its
+results must equal CPython's, case for case: the third runtime of one set of cases."""
+
+import json
+from pathlib import Path
+
+from conftest import LOAD_TIMEOUT_MS
+
+from core import load_jurisdiction
+from core.cases import run_cases
+
+CASES = Path(__file__).resolve().parent.parent / "tests" / "cases"
+
+
+def test_every_published_case_passes_in_the_browser_with_the_same_answers_as_cpython(page, site_dir):
+    page.goto("verify.html")
+    page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+    manifest = json.loads((site_dir / "manifest.json").read_text())
+    for jurisdiction_id in ("fort-collins", "illinois-model-ethics"):
+        section = page.locator(f"#verify-{jurisdiction_id}")
+        jurisdiction = load_jurisdiction(jurisdiction_id)
+        expected = run_cases(jurisdiction, json.loads((CASES / f"{jurisdiction_id}.json").read_text()))
+        assert section.get_attribute("data-state") == "done"
+        assert int(section.get_attribute("data-passed")) == int(section.get_attribute("data-total")) == expected["total"]
+        assert section.get_attribute("data-digest") == expected["digest"]
+        assert section.locator("tbody tr.pass").count() == expected["total"]
+        assert jurisdiction.digest in section.inner_text()
+        assert manifest["build_date"] in section.inner_text()
+    assert "All worked cases pass." in page.locator("#status-text").inner_text()
