@@ -50,6 +50,8 @@ RECOMMENDED_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cross-Origin-Opener-Policy": "same-origin",
 }
+# The parts of the interface strings the browser code needs (the rest is rendered here).
+JS_STRINGS = ("lang", "loading", "results", "actors", "roles", "checker", "verify")
 CONTENT_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
                  ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
                  ".json": "application/json", ".wasm": "application/wasm", ".zip": "application/zip",
@@ -199,14 +201,15 @@ def make_environment(strings: dict) -> jinja2.Environment:
                              undefined=jinja2.StrictUndefined, autoescape=True,
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["paragraphs"] = lambda text: [p.strip() for p in text.strip().split("\n\n") if p.strip()]
-    env.globals.update(t=strings, csp=CSP)
+    env.filters["long_date"] = lambda day: f"{day.day} {strings['months'][day.month - 1]} {day.year}"
+    env.globals.update(t=strings, csp=CSP, js_strings={k: strings[k] for k in JS_STRINGS})
     return env
 
 
 def uses(jurisdiction: Jurisdiction) -> dict:
     """Which optional inputs this procedure needs, so the form asks only for those."""
     anchors = {c.anchor for r in jurisdiction.rules for c in r.counts}
-    conditions = [c for r in jurisdiction.rules for c in r.applies_when]
+    conditions = [c for r in jurisdiction.rules for c in r.applies_when + r.applies_unless]
     facts = {c.fact for c in conditions if c.fact} | {c.date for c in conditions if c.date} | {
         c.other for c in conditions if c.other}
     return {"role": jurisdiction.eligibility.roles is not None,
@@ -330,7 +333,8 @@ def main(argv=None) -> int:
         print(f"build failed:\n{err}", file=sys.stderr)
         return 1
     count = sum(1 for p in args.out.rglob("*") if p.is_file())
-    print(f"built {count} files into {args.out} "
+    shown = os.path.relpath(args.out) if not os.path.relpath(args.out).startswith("..") else args.out
+    print(f"built {count} files into {shown} "
           f"({', '.join(p.jurisdiction.id for p in site.procedures)})")
     if args.serve:
         server, prefix = make_server(args.out, port=args.port, prefix=args.prefix)

@@ -434,16 +434,18 @@ class _Reader:
         clauses, seen = [], set()
         for i, entry in enumerate(self.tables(data, "clauses", _Where(None, None, ""))):
             where = _Where("clauses", i, f"clauses[{i}]")
-            self.keys(entry, {"anchor", "cite", "title", "text"}, where)
+            self.keys(entry, {"anchor", "cite", "title", "text", "effective"}, where)
             values = [self.take(entry, k, str, where) for k in ("anchor", "cite", "title", "text")]
+            effective = self.take(entry, "effective", date, where, required=False)
             anchor = values[0]
             if anchor and not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9-]*", anchor):
                 self.problem(where, "use letters, digits and hyphens", key="anchor")
-            elif anchor in seen:
-                self.problem(where, f"anchor “{anchor}” is used twice", key="anchor")
+            elif (anchor, effective) in seen:
+                self.problem(where, f"anchor “{anchor}” is used twice",
+                             "an amended text keeps the anchor and adds effective = its date", key="anchor")
             elif all(values):
-                seen.add(anchor)
-                clauses.append(Clause(*values))
+                seen.add((anchor, effective))
+                clauses.append(Clause(*values, effective=effective))
         if not clauses:
             self.problem(_Where(None, None, ""), "there are no [[clauses]]",
                          "paste the ordinance text into [[clauses]] entries")
@@ -452,11 +454,11 @@ class _Reader:
     def check_quote(self, clauses, clause: str | None, text: str | None, where: _Where):
         if clause is None:
             return
-        match = next((c for c in clauses if c.anchor == clause), None)
-        if match is None:
+        versions = [c for c in clauses if c.anchor == clause]
+        if not versions:
             self.problem(where, f"clause “{clause}” is not defined",
                          _suggest(clause, [c.anchor for c in clauses]), key="clause")
-        elif text is not None and not quote_found(text, match.text):
+        elif text is not None and not any(quote_found(text, c.text) for c in versions):
             self.problem(where, f"the text is not word for word in clause “{clause}”",
                          "copy the sentence exactly from the clause; join separate parts with …",
                          key="text")
@@ -576,7 +578,8 @@ class _Reader:
             version_date=self.take(entry, "version_date", str, where, required=False,
                                    default=version_date),
             condition=self.take(entry, "condition", str, where, required=False),
-            applies_when=self.read_conditions(entry, where, facts, events),
+            applies_when=self.read_conditions(entry, where, facts, events, "applies_when"),
+            applies_unless=self.read_conditions(entry, where, facts, events, "applies_unless"),
             entry=where.label,
         )
         self.one_of(fields["version_date"], date_facts, where, "version_date")
@@ -672,10 +675,10 @@ class _Reader:
                 ok = False
         return Count(anchor, Period(amount, unit, direction, roll)) if ok else None
 
-    def read_conditions(self, entry, where, facts, events) -> tuple[Condition, ...]:
-        raw = entry.get("applies_when", [])
+    def read_conditions(self, entry, where, facts, events, key) -> tuple[Condition, ...]:
+        raw = entry.get(key, [])
         if not isinstance(raw, list) or not all(isinstance(c, dict) for c in raw):
-            self.problem(where, "applies_when should be a list of tables", key="applies_when")
+            self.problem(where, f"{key} should be a list of tables", key=key)
             return ()
         bool_facts = {"respondent_is_candidate"} | {f.id for f in facts if f.type == "bool"}
         date_anchors = {"violation_date", "received", "election_date"} | {
@@ -700,28 +703,28 @@ class _Reader:
                 if fact not in known:
                     self.problem(where, f"the condition refers to an unknown fact “{fact}”",
                                  _suggest(str(fact), known) or "declare it under [[facts]]",
-                                 key="applies_when")
+                                 key=key)
                 else:
                     self.problem(where, f"the condition on “{fact}” is not valid",
                                  "use { fact = …, equals = true } (or equals/in a role for complainant_role)",
-                                 key="applies_when")
+                                 key=key)
             elif "date" in spec:
                 side = "before" if "within_days_before" in spec else "after"
                 other = spec.get(f"within_days_{side}")
                 days = spec.get("days")
                 if set(spec) - {"date", f"within_days_{side}", "days"}:
                     self.problem(where, "a date condition takes date, within_days_before (or _after) "
-                                        "and days", key="applies_when")
+                                        "and days", key=key)
                 elif spec["date"] not in date_anchors or other not in date_anchors:
                     bad = spec["date"] if spec["date"] not in date_anchors else other
                     self.problem(where, f"the condition refers to an unknown date “{bad}”",
-                                 _suggest(str(bad), date_anchors), key="applies_when")
+                                 _suggest(str(bad), date_anchors), key=key)
                 elif type(days) is not int or days < 1:
-                    self.problem(where, f"days {days!r} is not a possible period", key="applies_when")
+                    self.problem(where, f"days {days!r} is not a possible period", key=key)
                 else:
                     conditions.append(Condition(date=spec["date"], other=other, side=side, days=days))
             else:
-                self.problem(where, "each condition needs “fact” or “date”", key="applies_when")
+                self.problem(where, "each condition needs “fact” or “date”", key=key)
         return tuple(conditions)
 
     def check_versions(self, rules):
@@ -823,7 +826,7 @@ CHANGE_KEYS = {"name", "cite", "source", "reason"}
 ADD_RULE_KEYS = {"easter_offset", "month", "day", "weekday", "nth", "years"}
 COUNTING_KEYS = {"roll", "cite", "source", "summary", "note", "business_days", "business_days_note"}
 RULE_KEYS = {"id", "kind", "title", "clause", "text", "actor", "notifies", "note", "source", "effective",
-             "repealed", "version_date", "applies_when", "condition"}
+             "repealed", "version_date", "applies_when", "applies_unless", "condition"}
 RULE_KEYS_BY_KIND = {
     "filing": {"count", "earliest_of"},
     "deadline": {"count", "earliest_of"},

@@ -59,6 +59,7 @@ class Rule:
     source: str | None = None
     counts: tuple[Count, ...] = ()  # more than one: the earliest applies
     applies_when: tuple[Condition, ...] = ()
+    applies_unless: tuple[Condition, ...] = ()
     condition: str | None = None
     opens: str | None = None
     closes: str | None = None
@@ -77,6 +78,7 @@ class Clause:
     cite: str
     title: str
     text: str
+    effective: date | None = None  # set when an amendment replaced an earlier text
 
 
 @dataclass(frozen=True)
@@ -177,7 +179,16 @@ class Jurisdiction:
     file_name: str = ""
 
     def clause(self, anchor: str) -> Clause:
-        return next(c for c in self.clauses if c.anchor == anchor)
+        """The current text of a clause."""
+        return self.clause_versions(anchor)[-1]
+
+    def clause_versions(self, anchor: str) -> list[Clause]:
+        return sorted((c for c in self.clauses if c.anchor == anchor), key=lambda c: c.effective or date.min)
+
+    def current_clauses(self) -> list[Clause]:
+        """Each clause once, at its current text, in file order."""
+        anchors = list(dict.fromkeys(c.anchor for c in self.clauses))
+        return [self.clause(a) for a in anchors]
 
     def event(self, event_id: str) -> Event | None:
         return next((e for e in self.events if e.id == event_id), None)

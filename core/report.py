@@ -76,24 +76,24 @@ class _Evaluation:
     def condition_text(self, rule: Rule) -> str | None:
         if rule.condition:
             return rule.condition
-        parts = []
-        for c in rule.applies_when:
-            if c.fact:
-                fact = self.j.declared_fact(c.fact)
-                label = fact.label if fact else self.say(f"fact_{c.fact}")
-                if c.one_of:
-                    parts.append(self.say("cond_in", fact=label, values=join_or(
-                        [self.say(f"role_{v}") for v in c.one_of], self.lang)))
-                elif c.equals is True:
-                    parts.append(self.say("cond_equals_true", fact=label))
-                elif c.equals is False:
-                    parts.append(self.say("cond_equals_false", fact=label))
-                else:
-                    parts.append(self.say("cond_equals", fact=label, value=self.say(f"role_{c.equals}")))
-            else:
-                parts.append(self.say(f"cond_within_{c.side}", date=self.anchor_label(c.date),
-                                      days=c.days, other=self.anchor_label(c.other)))
+        parts = [self.describe(c) for c in rule.applies_when]
+        parts += [self.describe(c, negated=True) for c in rule.applies_unless]
         return self.say("and").join(parts) if parts else None
+
+    def describe(self, c, negated: bool = False) -> str:
+        """A condition in words; `negated` says it must not hold."""
+        suffix = "_not" if negated else ""
+        if c.date:
+            return self.say(f"cond_within_{c.side}{suffix}", date=self.anchor_label(c.date), days=c.days,
+                            other=self.anchor_label(c.other))
+        fact = self.j.declared_fact(c.fact)
+        label = fact.label if fact else self.say(f"fact_{c.fact}")
+        if c.one_of:
+            return self.say(f"cond_in{suffix}", fact=label,
+                            values=join_or([self.say(f"role_{v}") for v in c.one_of], self.lang))
+        if isinstance(c.equals, bool):
+            return self.say("cond_equals_true" if c.equals != negated else "cond_equals_false", fact=label)
+        return self.say(f"cond_equals{suffix}", fact=label, value=self.say(f"role_{c.equals}"))
 
     # --- facts and anchors --------------------------------------------------------------
 
@@ -105,10 +105,12 @@ class _Evaluation:
         return self.facts.get(name)
 
     def applies(self, rule: Rule) -> str:
-        results = [self.condition_holds(c) for c in rule.applies_when]
-        if False in results:
+        """'yes', 'no' or 'unknown': all of applies_when hold and none of applies_unless."""
+        required = [self.condition_holds(c) for c in rule.applies_when]
+        excluded = [self.condition_holds(c) for c in rule.applies_unless]
+        if False in required or True in excluded:
             return "no"
-        return "unknown" if None in results else "yes"
+        return "unknown" if None in required + excluded else "yes"
 
     def condition_holds(self, c) -> bool | None:
         if c.fact:
@@ -354,7 +356,7 @@ class _Evaluation:
                 stages.append(rule)
             else:
                 entry = self.entry(rule, info)
-                entry.update({"applies": applies if rule.applies_when else None,
+                entry.update({"applies": applies if rule.applies_when or rule.applies_unless else None,
                               "condition": self.condition_text(rule)})
                 if rule.kind == "fine":
                     entry.update({"amount_min": rule.amount_min, "amount_max": rule.amount_max})

@@ -49,11 +49,17 @@ def site_dir(tmp_path_factory):
     return out
 
 
+def serve(directory):
+    """Serve a built site under PREFIX on a free port; returns (base URL, server)."""
+    server, prefix = build.make_server(directory, port=0, prefix=PREFIX)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}{prefix}", server
+
+
 @pytest.fixture(scope="session")
 def base_url(site_dir):
-    server, prefix = build.make_server(site_dir, port=0, prefix=PREFIX)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}{prefix}"
+    url, server = serve(site_dir)
+    yield url
     server.shutdown()
 
 
@@ -99,12 +105,13 @@ def new_page(browser, base_url):
     """Open a watched page: new_page(viewport={...}, javascript=False)."""
     contexts, pages = [], []
 
-    def open_page(viewport=None, javascript=True):
-        context = browser.new_context(base_url=base_url, viewport=viewport or {"width": 1280, "height": 900},
+    def open_page(viewport=None, javascript=True, site=None):
+        url = site or base_url
+        context = browser.new_context(base_url=url, viewport=viewport or {"width": 1280, "height": 900},
                                       java_script_enabled=javascript)
         context.add_init_script(REPORT_CSP_VIOLATIONS)
         page = context.new_page()
-        page.watch = PageWatch(page, base_url.split(PREFIX)[0])
+        page.watch = PageWatch(page, url.split(PREFIX)[0])
         contexts.append(context)
         pages.append(page)
         return page

@@ -25,6 +25,8 @@ def test_a_date_outside_the_supported_range(page):
     page.fill("#f-election_date", "2031-11-04")
     wait_for_results(page)
     assert "outside the supported range, 2023-01-01 to 2030-12-31" in field_error(page, "f-election_date")
+    assert page.locator("#supported-range").inner_text().startswith(
+        "This checker works with dates from 1 January 2023 to 31 December 2030.")
 
 
 def test_a_half_typed_date_is_flagged_and_kept(page):
