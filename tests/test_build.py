@@ -56,7 +56,7 @@ def test_each_page_checks_the_wheels_and_rules_against_the_manifest(two_builds):
     manifest = json.loads(files["manifest.json"])["files"]
     for page in ("fort-collins/index.html", "illinois-model-ethics/index.html", "verify.html"):
         html = files[page].decode()
-        config = json.loads(re.search(r'<script type="application/json" id="config">(.*?)</script>', html, re.S).group(1))
+        config = json.loads(re.search(r"data-config='(.*?)'>", html, re.S).group(1).replace("&#39;", "'"))
         assert {w["name"] for w in config["wheels"]} == {p.split("/")[1] for p in manifest if p.startswith("wheels/")}
         for wheel in config["wheels"]:
             assert manifest[f"wheels/{wheel['name']}"] == wheel["sha256"]

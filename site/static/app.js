@@ -3,7 +3,7 @@
 import { Calculator, loadingText } from "./runtime.js";
 import { announcement, el, fill, renderReport } from "./render.js";
 
-const config = JSON.parse(document.getElementById("config").textContent);
+const config = JSON.parse(document.getElementById("calculator").dataset.config);
 const t = config.strings;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;

@@ -3,7 +3,7 @@
 import { Calculator, loadingText } from "./runtime.js";
 import { el, fill } from "./render.js";
 
-const config = JSON.parse(document.getElementById("config").textContent);
+const config = JSON.parse(document.getElementById("status").dataset.config);
 const t = config.strings;
 const statusText = document.getElementById("status-text");
 const statusBar = document.getElementById("status-progress");
