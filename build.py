@@ -29,7 +29,7 @@ from pathlib import Path
 
 import jinja2
 
-from core import __version__, load_jurisdiction
+from core import __version__
 from core.jurisdiction import check_file, jurisdiction_path, seed_ids
 from core.model import Jurisdiction
 from core.summary import outline
@@ -99,10 +99,9 @@ def read_procedure(name: str) -> Procedure:
         path = jurisdiction_path(name)
     except LookupError:
         raise BuildError(f"unknown jurisdiction {name!r}; use one of {', '.join(seed_ids())} or a .toml file")
-    problems = check_file(path)
+    jurisdiction, problems = check_file(path)
     if problems:
         raise BuildError("\n".join(str(p) for p in problems) + f"\n{path}: {len(problems)} problem(s); nothing was built")
-    jurisdiction = load_jurisdiction(name)
     cases_path = (CASES_DIR / f"{jurisdiction.id}.json" if name in seed_ids()
                   else path.with_name(path.stem + ".cases.json"))
     cases = json.loads(cases_path.read_text(encoding="utf-8")) if cases_path.is_file() else []

@@ -71,15 +71,14 @@ def cmd_evaluate(args) -> int:
 def cmd_check(args) -> int:
     failed = 0
     for name in args.files:
-        problems = check_file(Path(name))
+        jurisdiction, problems = check_file(Path(name))
         for problem in problems:
             print(problem)
         if problems:
             failed += 1
             print(f"{name}: {len(problems)} problem(s)")
         else:
-            j = load_jurisdiction(name) if name.endswith(".toml") else None
-            print(f"{name}: ok ({len(j.rule_ids())} rules, {len(j.clauses)} clauses)" if j else f"{name}: ok")
+            print(f"{name}: ok ({len(jurisdiction.rule_ids())} rules, {len(jurisdiction.clauses)} clauses)")
     return 1 if failed else 0
 
 

@@ -52,7 +52,7 @@ class Facts:
     def as_json(self) -> dict:
         """What was given, in the input's own format."""
         out = {}
-        for name in BUILTIN_FACTS[:5]:
+        for name in ("violation_date", "received", "complainant_role", "respondent_is_candidate", "election_date"):
             value = getattr(self, name)
             if value is not None:
                 out[name] = value.isoformat() if isinstance(value, date) else value

@@ -81,16 +81,16 @@ def load_jurisdiction(name: str) -> Jurisdiction:
     return parse_jurisdiction(path.read_text(encoding="utf-8"), path.name)
 
 
-def check_file(path: Path) -> list[Problem]:
+def check_file(path: Path) -> tuple[Jurisdiction | None, list[Problem]]:
+    """Read and check a file: the jurisdiction, or None and every problem found."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        return [Problem(str(path), None, "", f"cannot read the file: {err}")]
+        return None, [Problem(str(path), None, "", f"cannot read the file: {err}")]
     try:
-        parse_jurisdiction(text, str(path))
+        return parse_jurisdiction(text, str(path)), []
     except JurisdictionError as err:
-        return err.problems
-    return []
+        return None, err.problems
 
 
 def normalize_space(text: str) -> str:
@@ -260,9 +260,8 @@ class _Reader:
                          key="format")
         meta = {key: self.take(data, key, str, top, required=key not in OPTIONAL_TOP_STRINGS, default="")
                 for key in TOP_STRINGS}
-        for key in ("id",):
-            if meta[key] and not re.fullmatch(r"[a-z0-9][a-z0-9-]*", meta[key]):
-                self.problem(top, "use lower-case letters, digits and hyphens", key=key)
+        if meta["id"] and not re.fullmatch(r"[a-z0-9][a-z0-9-]*", meta["id"]):
+            self.problem(top, "use lower-case letters, digits and hyphens", key="id")
         updated = self.take(data, "updated", date, top)
         effective = self.take(data, "effective", date, top)
         supported_from = self.take(data, "supported_from", date, top)
@@ -542,12 +541,12 @@ class _Reader:
         date_anchors = ("violation_date", "received", "election_date") + tuple(
             f.id for f in facts if f.type == "date")
         event_ids = tuple(e.id for e in events)
+        anchors = date_anchors + event_ids + tuple(DEADLINE_ANCHOR + str(i) for i in sorted(counted_ids, key=str))
         rules = []
         for i, entry in enumerate(entries):
             where = _Where("rules", i, f"rules[{i}] ({entry.get('id', '?')})")
-            deadline_anchors = tuple(DEADLINE_ANCHOR + str(i) for i in sorted(counted_ids, key=str))
-            rule = self.read_rule(entry, where, clauses, facts, events, effective, version_date,
-                                  date_anchors + event_ids + deadline_anchors, all_ids, date_anchors)
+            rule = self.read_rule(entry, where, clauses, facts, events, effective, version_date, anchors,
+                                  all_ids, date_anchors)
             if rule:
                 rules.append((rule, where))
         self.check_versions(rules)

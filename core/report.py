@@ -42,6 +42,20 @@ def views(actor: str | None, notifies=()) -> list[str]:
     return [v for v in ("complainant", "respondent", "officials") if v in seen]
 
 
+def anchor_words(jurisdiction: Jurisdiction, name: str, lang: str = "en") -> str:
+    """What a period is counted from, in words: 'the date of the alleged violation'."""
+    if name in BUILTIN_DATE_FACTS:
+        return say(f"anchor_{name}", lang)
+    event = jurisdiction.event(name)
+    if event:
+        return say("anchor_event", lang, label=event.label)
+    fact = jurisdiction.declared_fact(name)
+    if fact:
+        return say("anchor_fact", lang, label=fact.label)
+    versions = jurisdiction.versions(name.removeprefix(DEADLINE_ANCHOR))
+    return say("anchor_deadline", lang, title=versions[-1].title if versions else name)
+
+
 def _iso(value):
     return value.isoformat() if value is not None else None
 
@@ -62,16 +76,7 @@ class _Evaluation:
         return say(key, self.lang, **params)
 
     def anchor_label(self, name: str) -> str:
-        if name in BUILTIN_DATE_FACTS:
-            return self.say(f"anchor_{name}")
-        event = self.j.event(name)
-        if event:
-            return self.say("anchor_event", label=event.label)
-        fact = self.j.declared_fact(name)
-        if fact:
-            return self.say("anchor_fact", label=fact.label)
-        versions = self.j.versions(name.removeprefix(DEADLINE_ANCHOR))
-        return self.say("anchor_deadline", title=versions[-1].title if versions else name)
+        return anchor_words(self.j, name, self.lang)
 
     def condition_text(self, rule: Rule) -> str | None:
         if rule.condition:

@@ -1,21 +1,9 @@
 """The procedure at a glance, with no facts: each stage, its rules and their periods
 in words. The site shows it to everyone, including readers without JavaScript."""
 
-from .model import COUNTED_KINDS, DEADLINE_ANCHOR, Jurisdiction, Rule
-from .report import views
+from .model import COUNTED_KINDS, Jurisdiction, Rule
+from .report import anchor_words, views
 from .wording import amount, say
-
-
-def anchor_words(jurisdiction: Jurisdiction, anchor: str, lang: str) -> str:
-    if anchor in ("violation_date", "received", "election_date"):
-        return say(f"anchor_{anchor}", lang)
-    event = jurisdiction.event(anchor)
-    if event:
-        return say("anchor_event", lang, label=event.label)
-    fact = jurisdiction.declared_fact(anchor)
-    if fact:
-        return say("anchor_fact", lang, label=fact.label)
-    return say("anchor_deadline", lang, title=jurisdiction.versions(anchor.removeprefix(DEADLINE_ANCHOR))[-1].title)
 
 
 def period_in_words(jurisdiction: Jurisdiction, rule: Rule, lang: str = "en") -> str:

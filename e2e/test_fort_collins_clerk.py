@@ -1,7 +1,7 @@
 """Journey: the City Clerk enters the day a complaint arrived and sees what is owed,
 by when, and how each date was counted."""
 
-from conftest import cli_report, expected_deadline, fill_date, open_checker, shown_deadline, wait_for_results
+from conftest import cli_report, expected_deadline, fill_date, open_checker, shown_deadline
 
 
 def test_clerk_sees_the_preliminary_review_deadline_and_its_count(page):

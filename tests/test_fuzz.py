@@ -66,13 +66,13 @@ def plausible_facts(jurisdiction):
             if draw(st.booleans()):
                 facts[fact.id] = draw(st.booleans())
         events, day = {}, received
-        for event in jurisdiction.events:
+        for declared in jurisdiction.events:
             if draw(st.booleans()):
                 day = after(day, draw(st.integers(min_value=0, max_value=60)))
-                if event.time and draw(st.booleans()):
-                    events[event.id] = f"{day.isoformat()}T{draw(st.integers(0, 23)):02d}:{draw(st.sampled_from([0, 30])):02d}"
+                if declared.time and draw(st.booleans()):
+                    events[declared.id] = f"{day.isoformat()}T{draw(st.integers(0, 23)):02d}:{draw(st.sampled_from([0, 30])):02d}"
                 else:
-                    events[event.id] = day.isoformat()
+                    events[declared.id] = day.isoformat()
         if events:
             facts["events"] = events
         return facts

@@ -91,7 +91,7 @@ function restoreFromLink() {
       for (const item of value.split(",").filter(Boolean)) {
         const box = form.querySelector(`input[name='contents'][value='${CSS.escape(item)}']`);
         if (box) box.checked = true;
-        else problem("f-contents", item, config.contents.length + " items");
+        else problem("f-contents", item, t.results.link_not_item);
       }
     } else if (key.startsWith("event.") && config.events.includes(key.slice(6))) {
       const field = document.getElementById(`e-${key.slice(6)}`);
