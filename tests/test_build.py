@@ -101,3 +101,24 @@ def test_the_deployment_guide_recommends_exactly_the_headers_the_build_uses():
     assert guide.count(policy) == 4  # the header list, nginx, Apache, IIS
     for name, value in build.RECOMMENDED_HEADERS.items():
         assert f"{name}: {value}" in guide
+
+
+def test_the_runtime_pins_agree_everywhere():
+    """holidays and python-dateutil (and six, which dateutil needs) are pinned to the same
+    versions for CPython (pyproject, requirements-dev) and for the browser (wheels.txt)."""
+    import tomllib
+
+    def pins(lines):
+        return dict(line.split()[0].lower().split("==") for line in lines
+                    if line.strip() and not line.startswith("#"))
+
+    project = dict(d.lower().split("==") for d in
+                   tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"])
+    browser = pins((ROOT / "wheels.txt").read_text().splitlines())
+    develop = pins((ROOT / "requirements-dev.txt").read_text().splitlines())
+    assert project == {"holidays": "0.109", "python-dateutil": "2.9.0.post0"}
+    assert {k: browser[k] for k in project} == project == {k: develop[k] for k in project}
+    assert browser["six"] == develop["six"]
+    assert json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"] == "314.0.7"
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    assert lock["packages"]["node_modules/pyodide"]["version"] == "314.0.7"
