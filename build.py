@@ -23,7 +23,7 @@ import subprocess
 import sys
 import tomllib
 import zipfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -76,7 +76,6 @@ class Site:
     procedures: list[Procedure]
     strings: dict
     build_date: str
-    files: dict[str, bytes] = field(default_factory=dict)  # path in dist -> bytes
 
 
 # --------------------------------------------------------------------------------------
@@ -217,7 +216,7 @@ def uses(jurisdiction: Jurisdiction) -> dict:
 
 
 def write_site(site: Site, out: Path) -> dict[str, str]:
-    files = site.files
+    files: dict[str, bytes] = {}  # path in dist -> bytes
     for path in sorted((SITE / "static").rglob("*")):
         if path.is_file():
             files[f"assets/{path.relative_to(SITE / 'static').as_posix()}"] = path.read_bytes()
@@ -232,21 +231,19 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
     env = make_environment(site.strings)
     common = {"build_date": site.build_date, "version": __version__, "wheels": wheel_list,
               "procedures": site.procedures}
+    data_list = []  # each procedure's published data, as its checker and the verify page load it
     for procedure in site.procedures:
         j = procedure.jurisdiction
         files[f"{j.id}/jurisdiction.toml"] = procedure.toml
         files[f"{j.id}/cases.json"] = json.dumps(procedure.cases, ensure_ascii=False, indent=1).encode()
-        data = {"toml": f"{j.id}/jurisdiction.toml", "toml_sha256": sha256(procedure.toml),
+        data = {"id": j.id, "name": j.name, "title": j.title, "rules_version": j.digest,
+                "toml": f"{j.id}/jurisdiction.toml", "toml_sha256": sha256(procedure.toml),
                 "cases": f"{j.id}/cases.json", "cases_sha256": sha256(files[f"{j.id}/cases.json"])}
+        data_list.append(data)
         context = dict(common, p=procedure, j=j, data=data, uses=uses(j), root="../")
         for page in ("checker", "law"):
             name = "index.html" if page == "checker" else "law.html"
             files[f"{j.id}/{name}"] = env.get_template(f"{page}.html").render(context, page=page).encode()
-    data_list = [{"id": p.jurisdiction.id, "name": p.jurisdiction.name, "title": p.jurisdiction.title,
-                  "toml": f"{p.jurisdiction.id}/jurisdiction.toml", "toml_sha256": sha256(p.toml),
-                  "cases": f"{p.jurisdiction.id}/cases.json",
-                  "cases_sha256": sha256(files[f"{p.jurisdiction.id}/cases.json"]),
-                  "rules_version": p.jurisdiction.digest} for p in site.procedures]
     files["index.html"] = env.get_template("index.html").render(common, root="", page="index").encode()
     files["verify.html"] = env.get_template("verify.html").render(common, root="", page="verify",
                                                                   data_list=data_list).encode()

@@ -147,6 +147,16 @@ function showErrors(problems) {
 
 // --- computing and drawing -----------------------------------------------------------------------
 
+function redraw() {
+  if (lastReport) body.replaceChildren(...renderReport(lastReport, currentView(), t).filter(Boolean));
+}
+
+// The form's state in the link, so a reload or a bookmark keeps it.
+function saveToLink(params) {
+  const fragment = params.toString();
+  if (window.location.hash.slice(1) !== fragment) history.replaceState(null, "", fragment ? `#${fragment}` : window.location.pathname);
+}
+
 function show(report) {
   lastReport = report;
   const about = document.getElementById("f-about").value.trim();
@@ -154,7 +164,7 @@ function show(report) {
   aboutLine.textContent = about ? fill(t.results.about, { name: about }) : "";
   aboutLine.hidden = !about;
   document.getElementById("results-disclaimer").textContent = report.disclaimer;
-  body.replaceChildren(...renderReport(report, currentView(), t).filter(Boolean));
+  redraw();
   viewPicker.hidden = false;
   const said = announcement(report, t);
   if (announcer.textContent !== said) announcer.textContent = said;
@@ -162,8 +172,7 @@ function show(report) {
 
 async function update() {
   const { facts, problems, params } = readForm();
-  const fragment = params.toString();
-  if (window.location.hash.slice(1) !== fragment) history.replaceState(null, "", fragment ? `#${fragment}` : window.location.pathname);
+  saveToLink(params);
   clearErrors();
   showErrors([...linkProblems, ...problems]);
   if (!calculator || !calculator.ready) return;
@@ -210,9 +219,10 @@ form.addEventListener("input", (event) => {
 form.addEventListener("focusout", (event) => {
   if (event.target.validity && event.target.validity.badInput) update();
 });
+// A party's view only filters what is drawn: no need to ask Python again.
 viewPicker.addEventListener("change", () => {
-  if (lastReport) body.replaceChildren(...renderReport(lastReport, currentView(), t).filter(Boolean));
-  update();
+  redraw();
+  saveToLink(readForm().params);
 });
 document.getElementById("use-today").addEventListener("click", () => {
   const now = new Date();
