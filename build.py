@@ -29,7 +29,7 @@ from pathlib import Path
 
 import jinja2
 
-from core import __version__
+from core import __version__, prepared
 from core.jurisdiction import check_file, jurisdiction_path, seed_ids
 from core.model import Jurisdiction
 from core.summary import outline
@@ -51,7 +51,7 @@ RECOMMENDED_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
 }
 # The parts of the interface strings the browser code needs (the rest is rendered here).
-JS_STRINGS = ("lang", "loading", "results", "actors", "roles", "checker", "verify")
+JS_STRINGS = ("lang", "loading", "results", "checker", "verify")
 CONTENT_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
                  ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
                  ".json": "application/json", ".wasm": "application/wasm", ".zip": "application/zip",
@@ -99,8 +99,11 @@ def read_procedure(name: str) -> Procedure:
     except LookupError:
         raise BuildError(f"unknown jurisdiction {name!r}; use one of {', '.join(seed_ids())} or a .toml file")
     jurisdiction, problems = check_file(path)
-    if problems:
-        raise BuildError("\n".join(str(p) for p in problems) + f"\n{path}: {len(problems)} problem(s); nothing was built")
+    if jurisdiction is None:
+        errors = [p for p in problems if p.severity == "error"]
+        raise BuildError("\n".join(str(p) for p in problems) + f"\n{path}: {len(errors)} problem(s); nothing was built")
+    for warning in problems:
+        print(warning, file=sys.stderr)
     cases_path = (CASES_DIR / f"{jurisdiction.id}.json" if name in seed_ids()
                   else path.with_name(path.stem + ".cases.json"))
     cases = json.loads(cases_path.read_text(encoding="utf-8")) if cases_path.is_file() else []
@@ -234,10 +237,11 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
     data_list = []  # each procedure's published data, as its checker and the verify page load it
     for procedure in site.procedures:
         j = procedure.jurisdiction
-        files[f"{j.id}/jurisdiction.toml"] = procedure.toml
+        files[f"{j.id}/jurisdiction.toml"] = procedure.toml  # the source, for anyone who wants to read it
+        files[f"{j.id}/procedure.json"] = prepared.dumps(j).encode()  # what the browser loads
         files[f"{j.id}/cases.json"] = json.dumps(procedure.cases, ensure_ascii=False, indent=1).encode()
         data = {"id": j.id, "name": j.name, "title": j.title, "rules_version": j.digest,
-                "toml": f"{j.id}/jurisdiction.toml", "toml_sha256": sha256(procedure.toml),
+                "procedure": f"{j.id}/procedure.json", "procedure_sha256": sha256(files[f"{j.id}/procedure.json"]),
                 "cases": f"{j.id}/cases.json", "cases_sha256": sha256(files[f"{j.id}/cases.json"])}
         data_list.append(data)
         context = dict(common, p=procedure, j=j, data=data, uses=uses(j), root="../")

@@ -1,24 +1,30 @@
-"""Which days a jurisdiction's offices are open.
+"""Which days a jurisdiction's offices are open, and how sure we are of it.
 
 A calendar starts from the `holidays` package (actual dates, never its own
 "observed" days), removes and adds holidays as the jurisdiction's data file
 says (each change cited there), applies the jurisdiction's own observance rule,
 and adds the local office closures a city maintains.
 
+Every closed day is either *confirmed* (a statute or an announcement says the
+office is closed) or *unconfirmed* (it may be closed; the data file says why it
+is not known). The calendar as read treats both as closed: that is the stated
+reading. `assume_open(days)` gives the same calendar with some unconfirmed days
+open, which is how a count finds what it would be if the office opened.
+
     >>> from datetime import date
-    >>> cal = Calendar(2026, 2026, {date(2026, 7, 4): "Independence Day"}, {})
+    >>> cal = Calendar(2026, 2026, {date(2026, 7, 4): (ClosedDay("Independence Day"),),
+    ...                             date(2026, 2, 12): (ClosedDay("Lincoln's Birthday", confirmed=False),)})
     >>> cal.next_business_day(date(2026, 7, 2))
     datetime.date(2026, 7, 3)
     >>> cal.closed_because(date(2026, 7, 4))
     ('weekend', 'Saturday')
+    >>> cal.is_business_day(date(2026, 2, 12)), cal.assume_open({date(2026, 2, 12)}).is_business_day(date(2026, 2, 12))
+    (False, True)
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from typing import Mapping
-
-import holidays as holidays_package
-from dateutil.easter import easter
 
 SATURDAY, SUNDAY = 5, 6
 WEEKEND_NAMES = {SATURDAY: "Saturday", SUNDAY: "Sunday"}
@@ -31,6 +37,8 @@ SATURDAY_TO_FRIDAY_SUNDAY_TO_MONDAY = "saturday-to-friday-sunday-to-monday"
 OBSERVANCE_RULES = (NO_SHIFT, SUNDAY_TO_MONDAY, SATURDAY_TO_FRIDAY_SUNDAY_TO_MONDAY)
 OBSERVED_SUFFIX = " (observed)"
 
+HOLIDAY, CLOSURE = "holiday", "closure"
+
 
 class OutsideCalendar(ValueError):
     """A count reached a day the calendar does not cover."""
@@ -41,35 +49,72 @@ class OutsideCalendar(ValueError):
 
 
 @dataclass(frozen=True)
+class ClosedDay:
+    """One reason a day is closed: a legal holiday or an office closure.
+
+    `confirmed` is False when it is only a reading that the office closes; `basis`
+    then says why it is not known (otherwise, where the closure is announced).
+    """
+
+    name: str
+    kind: str = HOLIDAY
+    confirmed: bool = True
+    basis: str = ""
+
+
+@dataclass(frozen=True)
 class Calendar:
     first_year: int
     last_year: int
-    holidays: Mapping[date, str]
-    closures: Mapping[date, str] = field(default_factory=dict)
+    days: Mapping[date, tuple[ClosedDay, ...]]
+    assumed_open: frozenset = field(default_factory=frozenset)  # unconfirmed days taken as open
 
     def covers(self, day: date) -> bool:
         return self.first_year <= day.year <= self.last_year
+
+    def _check(self, day: date) -> None:
+        if not self.covers(day):
+            raise OutsideCalendar(day, self.first_year, self.last_year)
+
+    def closed_days(self, day: date) -> tuple[ClosedDay, ...]:
+        """The holidays and closures on `day` that count in this view of the calendar."""
+        self._check(day)
+        listed = self.days.get(day, ())
+        if day in self.assumed_open:
+            return tuple(c for c in listed if c.confirmed)
+        return listed
+
+    def all_reasons_closed(self, day: date) -> list[tuple[str, str]]:
+        """Every reason offices are closed on `day`, as (kind, name): a Saturday may also be a holiday."""
+        reasons = [("weekend", WEEKEND_NAMES[day.weekday()])] if day.weekday() in WEEKEND_NAMES else []
+        return reasons + [(c.kind, c.name) for c in self.closed_days(day)]
 
     def closed_because(self, day: date) -> tuple[str, str] | None:
         """Why offices are closed on `day`: ('weekend'|'holiday'|'closure', name), or None if open."""
         reasons = self.all_reasons_closed(day)
         return reasons[0] if reasons else None
 
-    def all_reasons_closed(self, day: date) -> list[tuple[str, str]]:
-        """Every reason offices are closed on `day` (a Saturday may also be a holiday)."""
-        if not self.covers(day):
-            raise OutsideCalendar(day, self.first_year, self.last_year)
-        reasons = []
-        if day.weekday() in WEEKEND_NAMES:
-            reasons.append(("weekend", WEEKEND_NAMES[day.weekday()]))
-        if day in self.holidays:
-            reasons.append(("holiday", self.holidays[day]))
-        if day in self.closures:
-            reasons.append(("closure", self.closures[day]))
-        return reasons
-
     def is_business_day(self, day: date) -> bool:
         return self.closed_because(day) is None
+
+    def unconfirmed_only(self, day: date) -> bool:
+        """Closed in this view only because of closures that are not confirmed."""
+        closed = self.closed_days(day)
+        return (day.weekday() not in WEEKEND_NAMES and bool(closed)
+                and not any(c.confirmed for c in closed))
+
+    def unconfirmed(self) -> frozenset:
+        """Every weekday whose closure is only a reading."""
+        return frozenset(d for d, closed in self.days.items()
+                         if d.weekday() not in WEEKEND_NAMES and not any(c.confirmed for c in closed))
+
+    def assume_open(self, days) -> "Calendar":
+        """This calendar with the given unconfirmed closures taken as open days."""
+        return replace(self, assumed_open=self.assumed_open | frozenset(days))
+
+    def certain(self) -> "Calendar":
+        """Only confirmed closures count: every unconfirmed day is taken as open."""
+        return self.assume_open(self.unconfirmed())
 
     def next_business_day(self, day: date) -> date:
         """The first business day strictly after `day`."""
@@ -85,32 +130,76 @@ class Calendar:
             day -= timedelta(days=1)
         return day
 
+    def listed(self, year: int) -> list[tuple[date, ClosedDay]]:
+        """Every holiday and closure in a year, in date order (holidays before closures on a day)."""
+        return [(d, c) for d in sorted(self.days) if d.year == year for c in self.days[d]]
+
     def holidays_in(self, year: int) -> list[tuple[date, str]]:
-        return sorted((d, n) for d, n in self.holidays.items() if d.year == year)
+        return [(d, c.name) for d, c in self.listed(year) if c.kind == HOLIDAY]
 
 
 @dataclass(frozen=True)
-class AddedHoliday:
-    """A holiday the package lacks, defined by one of three date rules."""
+class DateRule:
+    """A day each year: Easter ± n, a fixed date, or the nth weekday of a month, then ± offset days.
 
-    name: str
+    >>> DateRule(month=11, weekday="thursday", nth=4, offset=1).date_in(2026)   # day after Thanksgiving
+    datetime.date(2026, 11, 27)
+    """
+
     easter_offset: int | None = None
     month: int | None = None
     day: int | None = None
     weekday: str | None = None
     nth: int | None = None
+    offset: int = 0
     years: str = "all"  # "all", "even" or "odd"
+    only_year: int | None = None  # a day of one year only
 
     def date_in(self, year: int) -> date | None:
+        if self.only_year is not None and year != self.only_year:
+            return None
         if self.years == "even" and year % 2:
             return None
         if self.years == "odd" and not year % 2:
             return None
         if self.easter_offset is not None:
-            return easter(year) + timedelta(days=self.easter_offset)
-        if self.day is not None:
-            return date(year, self.month, self.day)
-        return nth_weekday(year, self.month, WEEKDAYS.index(self.weekday), self.nth)
+            from dateutil.easter import easter
+            found = easter(year) + timedelta(days=self.easter_offset)
+        elif self.day is not None:
+            found = date(year, self.month, self.day)
+        else:
+            found = nth_weekday(year, self.month, WEEKDAYS.index(self.weekday), self.nth)
+        return found + timedelta(days=self.offset)
+
+
+@dataclass(frozen=True)
+class AddedDay:
+    """A holiday the package lacks, or a recurring office closure, defined by a date rule."""
+
+    name: str
+    rule: DateRule
+    kind: str = HOLIDAY
+    unconfirmed: str | None = None  # why it is not known that the office closes
+    basis: str = ""
+
+
+@dataclass(frozen=True)
+class CalendarSpec:
+    """Everything a calendar is built from, as a jurisdiction file states it."""
+
+    country: str
+    subdivision: str | None
+    first_year: int
+    last_year: int
+    observed: str
+    removed: frozenset = frozenset()          # holiday names the package lists that are not closures
+    not_moved: frozenset = frozenset()        # holiday names never moved off a weekend
+    added: tuple[AddedDay, ...] = ()          # holidays and recurring closures
+    closures: Mapping[date, tuple[str, str]] = field(default_factory=dict)  # date -> (name, source)
+    unconfirmed: Mapping[str, str] = field(default_factory=dict)  # holiday or closure name -> why
+    unconfirmed_years: Mapping[str, tuple[int, ...]] = field(default_factory=dict)  # name -> only these years
+    observed_unconfirmed: str | None = None   # why a moved (observed) day is not a known closure
+    cite: str = ""
 
 
 def nth_weekday(year: int, month: int, weekday: int, nth: int) -> date:
@@ -130,41 +219,70 @@ def nth_weekday(year: int, month: int, weekday: int, nth: int) -> date:
 
 
 def package_holidays(country: str, subdivision: str | None, years: range) -> dict[date, list[str]]:
-    """Actual (not observed) holiday dates from the `holidays` package, one name per entry."""
+    """Actual (not observed) holiday dates from the `holidays` package, one name per entry.
+
+    The package is imported here only: a prepared calendar (core.prepared) never needs it.
+    """
+    import holidays as holidays_package
     found = holidays_package.country_holidays(country, subdiv=subdivision, years=years, observed=False)
     return {day: names.split("; ") for day, names in sorted(found.items())}
 
 
-def build_calendar(
-    country: str,
-    subdivision: str | None,
-    first_year: int,
-    last_year: int,
-    observed: str,
-    removed: frozenset[str] = frozenset(),
-    added: tuple[AddedHoliday, ...] = (),
-    closures: Mapping[date, str] | None = None,
-) -> Calendar:
-    years = range(first_year, last_year + 1)
-    actual: dict[date, list[str]] = {}
-    for day, names in package_holidays(country, subdivision, years).items():
-        kept = [n for n in names if n not in removed]
-        if kept:
-            actual[day] = kept
-    for extra in added:
-        for year in years:
-            day = extra.date_in(year)
-            if day is not None:
-                actual.setdefault(day, []).append(extra.name)
+def build_calendar(spec: CalendarSpec) -> Calendar:
+    years = range(spec.first_year, spec.last_year + 1)
 
-    days: dict[date, str] = {}
-    for day, names in sorted(actual.items()):
-        days[day] = "; ".join(names)
-        shifted = observed_day(day, observed)
-        if shifted != day and shifted not in actual:
-            days[shifted] = "; ".join(n + OBSERVED_SUFFIX for n in names)
-    in_range = {d: n for d, n in days.items() if first_year <= d.year <= last_year}
-    return Calendar(first_year, last_year, in_range, dict(sorted((closures or {}).items())))
+    def status(name: str, year: int) -> tuple[bool, str]:
+        reason = spec.unconfirmed.get(name)
+        only = spec.unconfirmed_years.get(name)
+        if reason and (not only or year in only):
+            return False, reason
+        return True, spec.cite
+
+    actual: dict[date, list[ClosedDay]] = {}
+    for day, names in package_holidays(spec.country, spec.subdivision, years).items():
+        for name in names:
+            if name not in spec.removed:
+                confirmed, basis = status(name, day.year)
+                actual.setdefault(day, []).append(ClosedDay(name, HOLIDAY, confirmed, basis))
+    for extra in spec.added:
+        if extra.kind != HOLIDAY:
+            continue
+        for year in years:
+            day = extra.rule.date_in(year)
+            if day is not None:
+                confirmed, basis = status(extra.name, year)
+                if extra.unconfirmed:
+                    confirmed, basis = False, extra.unconfirmed
+                actual.setdefault(day, []).append(ClosedDay(extra.name, HOLIDAY, confirmed,
+                                                            basis if not confirmed else extra.basis or spec.cite))
+
+    days: dict[date, list[ClosedDay]] = {}
+    for day, closed in sorted(actual.items()):
+        days.setdefault(day, []).extend(closed)
+        movable = [c for c in closed if c.name not in spec.not_moved]
+        shifted = observed_day(day, spec.observed)
+        if shifted != day and movable and shifted not in actual:
+            for c in movable:
+                confirmed = c.confirmed and spec.observed_unconfirmed is None
+                basis = c.basis if not c.confirmed else (spec.observed_unconfirmed or c.basis)
+                days.setdefault(shifted, []).append(ClosedDay(c.name + OBSERVED_SUFFIX, HOLIDAY, confirmed, basis))
+
+    for extra in spec.added:
+        if extra.kind != CLOSURE:
+            continue
+        for year in years:
+            day = extra.rule.date_in(year)
+            if day is not None:
+                days.setdefault(day, []).append(ClosedDay(extra.name, CLOSURE, extra.unconfirmed is None,
+                                                          extra.unconfirmed or extra.basis))
+    for day, (name, source) in sorted(spec.closures.items()):
+        listed = days.setdefault(day, [])
+        # An announced closure confirms a recurring closure that falls on the same day.
+        listed[:] = [c for c in listed if c.kind != CLOSURE or c.confirmed]
+        listed.append(ClosedDay(name, CLOSURE, True, source))
+
+    in_range = {d: tuple(c) for d, c in sorted(days.items()) if spec.first_year <= d.year <= spec.last_year and c}
+    return Calendar(spec.first_year, spec.last_year, in_range)
 
 
 def observed_day(day: date, rule: str) -> date:

@@ -15,21 +15,22 @@ import sys
 from pathlib import Path
 
 from .facts import InputError
-from .json_api import read_facts_json
+from .json_api import MAX_FACTS_BYTES, read_facts_json
 from .jurisdiction import (JurisdictionError, UnknownJurisdiction, check_file, load_jurisdiction,
                            seed_ids)
 from .report import evaluate
+from .wording import one_line
 
 USAGE_ERROR = 2
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):
-        self.exit(USAGE_ERROR, f"error: {message} (see python -m core --help)\n")
+        self.exit(USAGE_ERROR, one_line(f"error: {message} (see python -m core --help)") + "\n")
 
 
 def _fail(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
+    print(one_line(f"error: {message}"), file=sys.stderr)
     return USAGE_ERROR
 
 
@@ -46,11 +47,21 @@ def _load(name: str):
 
 
 def _read_facts(source: str) -> dict:
+    """The facts document, read no further than the size limit (standard input may never end)."""
     try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
+        if source == "-":
+            data = sys.stdin.buffer.read(MAX_FACTS_BYTES + 1)
+        else:
+            with open(source, "rb") as stream:
+                data = stream.read(MAX_FACTS_BYTES + 1)
+        if len(data) > MAX_FACTS_BYTES:
+            raise InputError("facts", "too_large", limit=f"{MAX_FACTS_BYTES:,}")
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
         raise InputError("facts", "cannot_read", value=json.dumps(source),
-                         detail=getattr(err, "strerror", None) or str(err)) from None
+                         detail=f"not UTF-8 text at byte {err.start}") from None
+    except OSError as err:
+        raise InputError("facts", "cannot_read", value=json.dumps(source), detail=err.strerror or str(err)) from None
     return read_facts_json(text)
 
 
@@ -73,12 +84,14 @@ def cmd_check(args) -> int:
     for name in args.files:
         jurisdiction, problems = check_file(Path(name))
         for problem in problems:
-            print(problem)
-        if problems:
+            print(one_line(str(problem), 2000))
+        errors = [p for p in problems if p.severity == "error"]
+        if jurisdiction is None:
             failed += 1
-            print(f"{name}: {len(problems)} problem(s)")
+            print(f"{name}: {len(errors)} problem(s)")
         else:
-            print(f"{name}: ok ({len(jurisdiction.rule_ids())} rules, {len(jurisdiction.clauses)} clauses)")
+            warned = f", {len(problems)} warning(s)" if problems else ""
+            print(f"{name}: ok ({len(jurisdiction.rule_ids())} rules, {len(jurisdiction.clauses)} clauses{warned})")
     return 1 if failed else 0
 
 
@@ -87,11 +100,9 @@ def cmd_calendar(args) -> int:
     if not j.calendar.first_year <= args.year <= j.calendar.last_year:
         raise InputError("year", "out_of_range", value=str(args.year), start=str(j.calendar.first_year),
                          end=str(j.calendar.last_year))
-    for day, name in j.calendar.holidays_in(args.year):
-        print(f"{day.isoformat()} {day:%a} {name}")
-    for day, name in sorted(j.calendar.closures.items()):
-        if day.year == args.year:
-            print(f"{day.isoformat()} {day:%a} {name} [closure]")
+    for day, closed in j.calendar.listed(args.year):
+        marks = ("" if closed.kind == "holiday" else " [closure]") + ("" if closed.confirmed else " [not confirmed]")
+        print(f"{day.isoformat()} {day:%a} {closed.name}{marks}")
     return 0
 
 

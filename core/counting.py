@@ -19,8 +19,13 @@ Conventions (each jurisdiction file cites its own statute for them):
 * Business or working days count only business days after E.
 * Hours are elapsed hours in the jurisdiction's time zone, so a daylight-saving
   change in between moves the wall-clock answer by an hour.
-* The safe date is the last business day on or before the nominal day: it is
-  never later than what the text says, whatever extension may apply.
+
+Every count gives three dates. `due` is the last day under the procedure's
+stated reading (extensions applied, every listed closure closed). `certain` is
+the last day inside the period whichever way each reading goes: no extension,
+and every unconfirmed closure open. `safe` is the last day on or before
+`certain` on which the office is certainly open; acting on it is on time under
+every reading. `uncertain` lists the unconfirmed closures that moved `due`.
 """
 
 from dataclasses import dataclass
@@ -28,8 +33,8 @@ from datetime import date, datetime, timedelta, timezone
 
 from dateutil.relativedelta import relativedelta
 
-from .business_calendar import Calendar
-from .wording import amount, format_short_day, say
+from .business_calendar import CLOSURE, Calendar
+from .wording import amount, say, weekday_name
 
 CALENDAR_UNITS = ("days", "weeks", "months", "years")
 BUSINESS_UNITS = ("business-days", "working-days")
@@ -48,12 +53,31 @@ class Period:
 
 
 @dataclass(frozen=True)
+class RollRule:
+    """The authority for moving a last day off a closed day, as a jurisdiction states it."""
+
+    cite: str                      # for weekends and legal holidays
+    closure_cite: str = ""         # for office closures that are not legal holidays
+    assumed: bool = False          # True: whether the rule applies is not confirmed
+
+    def cite_for(self, kinds: set) -> str:
+        cites = []
+        if kinds - {CLOSURE} or not self.closure_cite:
+            cites.append(self.cite)
+        if CLOSURE in kinds and self.closure_cite:
+            cites.append(self.closure_cite)
+        return " / ".join(dict.fromkeys(cites))
+
+
+@dataclass(frozen=True)
 class Counted:
     nominal: date
     due: date
-    safe: date | None
+    certain: date
+    safe: date
     due_at: datetime | None
     steps: tuple[str, ...]
+    uncertain: tuple[date, ...] = ()
 
     @property
     def extended(self) -> bool:
@@ -97,28 +121,40 @@ def roll_backward(day: date, calendar: Calendar) -> date:
     return day if calendar.is_business_day(day) else calendar.previous_business_day(day)
 
 
-def safe_date(nominal: date, calendar: Calendar) -> date:
-    """The last business day on or before the nominal last day."""
-    return roll_backward(nominal, calendar)
+def safe_date(certain: date, calendar: Calendar) -> date:
+    """The last day on or before `certain` that the office is open, counting every listed closure."""
+    return roll_backward(certain, calendar)
+
+
+def days_between(first: date, last: date):
+    """Each day from `first` to `last`, both included, in either order."""
+    low, high = min(first, last), max(first, last)
+    return [low + timedelta(days=i) for i in range((high - low).days + 1)]
 
 
 def closed_reason(day: date, calendar: Calendar, lang: str) -> str:
     """'a Saturday and a legal holiday (Independence Day)'."""
-    reasons = [say(f"reason_{kind}", lang, name=name) for kind, name in calendar.all_reasons_closed(day)]
+    reasons = [say("reason_weekend", lang, name=weekday_name(day.weekday(), lang))] if day.weekday() >= 5 else []
+    for closed in calendar.closed_days(day):
+        key = f"reason_{closed.kind}" + ("" if closed.confirmed else "_unconfirmed")
+        reasons.append(say(key, lang, name=closed.name))
     return say("and", lang).join(reasons)
 
 
 def _day_list(days, lang) -> str:
-    return ", ".join(f"{format_short_day(d, lang)} ({i})" for i, d in enumerate(days, 1))
+    return "; ".join(say("numbered_day", lang, day=d, n=i) for i, d in enumerate(days, 1))
 
 
 def _skipped_list(skipped, calendar, lang) -> str:
-    return ", ".join(f"{format_short_day(d, lang)} ({', '.join(n for _, n in calendar.all_reasons_closed(d))})"
-                     for d, _ in skipped)
+    return "; ".join(say("skipped_day", lang, day=d, reason=closed_reason(d, calendar, lang)) for d, _ in skipped)
+
+
+def safe_step(safe: date, certain: date, lang: str) -> str:
+    return say("safe" if safe != certain else "safe_is_certain", lang, safe=safe, certain=certain)
 
 
 def count_days(start: date, period: Period, calendar: Calendar, *, anchor: str, roll: str,
-               roll_cite: str, lang: str = "en") -> Counted:
+               rule: RollRule, lang: str = "en") -> Counted:
     """A calendar-day, week, month or year period, moved off closed days as `roll` says."""
     n, sign = period.amount, (1 if period.direction == "after" else -1)
     steps = [say("start", lang, start=start, anchor=anchor)]
@@ -142,21 +178,27 @@ def count_days(start: date, period: Period, calendar: Calendar, *, anchor: str, 
 
     if calendar.is_business_day(nominal):
         steps.append(say("business_day_ends", lang, day=nominal))
-        return Counted(nominal, nominal, nominal, None, tuple(steps))
+        return Counted(nominal, nominal, nominal, nominal, None, tuple(steps))
     why = closed_reason(nominal, calendar, lang)
     if roll == "forward":
         due = roll_forward(nominal, calendar)
-        steps.append(say("roll_forward", lang, day=nominal, reason=why, cite=roll_cite, due=due))
+        passed = days_between(nominal, due - timedelta(days=1))
+        kinds = {c.kind for d in passed for c in calendar.closed_days(d)}
+        key = "roll_forward_assumed" if rule.assumed else "roll_forward"
+        steps.append(say(key, lang, day=nominal, reason=why, cite=rule.cite_for(kinds or {"weekend"}), due=due))
     elif roll == "backward":
         due = roll_backward(nominal, calendar)
+        passed = days_between(due + timedelta(days=1), nominal)
         steps.append(say("roll_backward", lang, day=nominal, reason=why, due=due))
     else:
-        due = nominal
+        due, passed = nominal, []
         steps.append(say("no_roll", lang, day=nominal, reason=why))
-    safe = safe_date(nominal, calendar)
+    uncertain = tuple(d for d in passed if calendar.unconfirmed_only(d))
+    certain = min(nominal, due)
+    safe = safe_date(certain, calendar)
     if safe != due:
-        steps.append(say("safe", lang, safe=safe, nominal=nominal))
-    return Counted(nominal, due, safe, None, tuple(steps))
+        steps.append(safe_step(safe, certain, lang))
+    return Counted(nominal, due, certain, safe, None, tuple(steps), uncertain)
 
 
 def count_business_days(start: date, period: Period, calendar: Calendar, *, anchor: str,
@@ -170,7 +212,12 @@ def count_business_days(start: date, period: Period, calendar: Calendar, *, anch
     ]
     if skipped:
         steps.append(say("not_counted", lang, days=_skipped_list(skipped, calendar, lang)))
-    return Counted(due, due, due, None, tuple(steps))
+    uncertain = tuple(d for d, _ in skipped if calendar.unconfirmed_only(d))
+    certain = min(due, add_business_days(start, sign * period.amount, calendar.certain())[0]) if uncertain else due
+    safe = safe_date(certain, calendar)
+    if safe != due:
+        steps.append(safe_step(safe, certain, lang))
+    return Counted(due, due, certain, safe, None, tuple(steps), uncertain)
 
 
 def count_hours(start: datetime, period: Period, *, anchor: str, lang: str = "en") -> Counted:
@@ -186,4 +233,5 @@ def count_hours(start: datetime, period: Period, *, anchor: str, lang: str = "en
     wall = abs(due_at.replace(tzinfo=None) - start.replace(tzinfo=None)) / timedelta(hours=1)
     if wall != period.amount:
         steps.append(say("dst_wall_clock", lang, wall=f"{wall:g}"))
-    return Counted(due_at.date(), due_at.date(), None, due_at, tuple(steps))
+    day = due_at.date()
+    return Counted(day, day, day, day, due_at, tuple(steps))

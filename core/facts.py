@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 
 from dateutil import tz
-from dateutil.zoneinfo import get_zonefile_instance
 
-from .model import BUILTIN_FACTS, ROLES, Jurisdiction
+from .model import BUILTIN_FACTS, OTHER_ROLE, ROLES, Jurisdiction
 from .wording import quote_value, say
+from .zones import zone_from_bytes
 
 DATE_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
 DATETIME_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
@@ -88,7 +88,7 @@ def parse_moment(name: str, value, jurisdiction: Jurisdiction) -> date | datetim
         except ValueError:
             raise InputError(name, "impossible_date", value=quote_value(value)) from None
         _check_range(name, value, moment.date(), jurisdiction)
-        zone = get_zonefile_instance().get(jurisdiction.timezone)
+        zone = zone_from_bytes(jurisdiction.timezone, jurisdiction.zone_data)
         if not tz.datetime_exists(moment, zone):
             raise InputError(name, "nonexistent_time", value=quote_value(value), zone=jurisdiction.timezone)
         return moment
@@ -113,7 +113,7 @@ def parse_bool(name: str, value) -> bool:
 def parse_facts(raw, jurisdiction: Jurisdiction) -> Facts:
     if not isinstance(raw, dict):
         raise InputError("facts", "not_object")
-    declared = {f.id: f for f in jurisdiction.facts}
+    declared = {f.id: f for f in jurisdiction.own_facts()}
     known = list(BUILTIN_FACTS) + list(declared)
     for name in sorted(raw):
         if name not in known:
@@ -126,9 +126,9 @@ def parse_facts(raw, jurisdiction: Jurisdiction) -> Facts:
             values[name] = parse_date(name, given[name], jurisdiction)
     if "complainant_role" in given:
         role = given["complainant_role"]
-        if role not in ROLES:
-            raise InputError("complainant_role", "unknown_role", value=quote_value(role),
-                             known=", ".join(ROLES))
+        roles = role_values(jurisdiction)
+        if not isinstance(role, str) or role not in roles:
+            raise InputError("complainant_role", "unknown_role", value=quote_value(role), known=", ".join(roles))
         values["complainant_role"] = role
     if "respondent_is_candidate" in given:
         values["respondent_is_candidate"] = parse_bool("respondent_is_candidate",
@@ -145,6 +145,11 @@ def parse_facts(raw, jurisdiction: Jurisdiction) -> Facts:
     facts = Facts(**values, events=events, declared=extra)
     _check_order(facts, jurisdiction)
     return facts
+
+
+def role_values(jurisdiction: Jurisdiction) -> list[str]:
+    """What complainant_role may be: the procedure's roles, the original three, and "other"."""
+    return list(dict.fromkeys([r.id for r in jurisdiction.roles] + list(ROLES) + [OTHER_ROLE]))
 
 
 def _parse_contents(value, jurisdiction: Jurisdiction) -> tuple[str, ...]:
@@ -176,20 +181,47 @@ def _as_day(value) -> date:
     return value.date() if isinstance(value, datetime) else value
 
 
-def _check_order(facts: Facts, jurisdiction: Jurisdiction) -> None:
-    """A complaint is not received before the violation, nor an event before what precedes it."""
-    if facts.received and facts.violation_date and facts.received < facts.violation_date:
-        raise InputError("received", "before_violation", value=quote_value(facts.received.isoformat()),
-                         other=facts.violation_date.isoformat())
+def _bounds(jurisdiction: Jurisdiction) -> dict[str, tuple[str, ...]]:
+    """What each date may not come before: a complaint is received after the violation, and each
+    event after the facts and events it names."""
+    bounds = {"received": ("violation_date",)}
     for event in jurisdiction.events:
-        if event.id not in facts.events:
+        bounds[event.id] = event.not_before
+    return bounds
+
+
+def _check_order(facts: Facts, jurisdiction: Jurisdiction) -> None:
+    """No date comes before one that bounds it, directly or through dates not given.
+
+    An event that may not come before the complaint is received may not come before
+    the violation either, even when the day it was received is left out.
+    """
+    bounds = _bounds(jurisdiction)
+    for name in ["received"] + [e.id for e in jurisdiction.events]:
+        value = facts.get(name)
+        if value is None:
             continue
-        day = _as_day(facts.events[event.id])
-        for earlier in event.not_before:
+        seen, stack = set(), list(bounds.get(name, ()))
+        while stack:
+            earlier = stack.pop()
+            if earlier in seen:
+                continue
+            seen.add(earlier)
             other = facts.get(earlier)
-            if other is not None and day < _as_day(other):
-                label = jurisdiction.event(earlier).label if jurisdiction.event(earlier) else earlier
-                raise InputError(f"events.{event.id}", "event_order",
-                                 value=quote_value(_iso(facts.events[event.id])),
-                                 other_label=f"“{label}”" if jurisdiction.event(earlier) else earlier,
-                                 other=_iso(other))
+            if other is not None and _as_day(value) < _as_day(other):
+                _order_error(name, value, earlier, other, jurisdiction)
+            stack.extend(bounds.get(earlier, ()))
+
+
+def _order_error(name: str, value, earlier: str, other, jurisdiction: Jurisdiction):
+    if name == "received" or (earlier == "violation_date" and name not in [e.id for e in jurisdiction.events]):
+        raise InputError("received", "before_violation", value=quote_value(_iso(value)), other=_iso(other))
+    event = jurisdiction.event(earlier)
+    if event:
+        label = f"“{event.label}”"
+    elif earlier in ("violation_date", "received", "election_date"):
+        label = say(f"anchor_{earlier}", receiver=jurisdiction.actor(jurisdiction.receiver).label)
+    else:
+        label = earlier
+    raise InputError(f"events.{name}", "event_order", value=quote_value(_iso(value)), other_label=label,
+                     other=_iso(other))

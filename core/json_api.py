@@ -6,20 +6,49 @@ import json
 
 from .cases import run_cases
 from .facts import InputError
-from .jurisdiction import parse_jurisdiction
 from .model import Jurisdiction
 from .report import evaluate
 from .wording import say
 
+# Facts are a few hundred bytes; these limits are checked before anything is parsed.
+MAX_FACTS_BYTES = 100_000
+MAX_FACTS_DEPTH = 10
+
+
+def nesting_depth(text: str) -> int:
+    """How deeply JSON arrays and objects nest in `text`, without parsing it."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
 
 def read_facts_json(text: str) -> dict:
-    """Parse a facts document; bad JSON is an InputError on the field "facts"."""
+    """Parse a facts document; anything that is not one is an InputError on the field "facts"."""
+    if len(text) > MAX_FACTS_BYTES:
+        raise InputError("facts", "too_large", limit=f"{MAX_FACTS_BYTES:,}")
+    if nesting_depth(text) > MAX_FACTS_DEPTH:
+        raise InputError("facts", "too_deep", limit=MAX_FACTS_DEPTH)
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
         raise InputError("facts", "bad_json", detail=f"line {err.lineno} column {err.colno}: {err.msg}") from None
-    except RecursionError:
-        raise InputError("facts", "bad_json", detail="nested too deeply") from None
+    except ValueError:  # a number with thousands of digits
+        raise InputError("facts", "bad_json", detail="a number is too long") from None
 
 
 def error_envelope(err: InputError, lang: str = "en") -> dict:
@@ -35,7 +64,14 @@ class Checker:
         self.jurisdiction = jurisdiction
 
     @classmethod
+    def from_prepared(cls, text: str) -> "Checker":
+        """A procedure as the build prepared it (core.prepared): what the browser loads."""
+        from .prepared import loads
+        return cls(loads(text))
+
+    @classmethod
     def from_toml(cls, text: str, file_name: str) -> "Checker":
+        from .reading import parse_jurisdiction  # the build's side: the browser loads a prepared procedure
         return cls(parse_jurisdiction(text, file_name))
 
     def evaluate(self, facts_json: str, lang: str = "en") -> dict:

@@ -1,25 +1,33 @@
 """What a jurisdiction's procedure is made of, once read and checked.
 
-These are plain frozen records. `core.jurisdiction` builds them from a data
-file; `core.report` reads them. Nothing here computes a date.
+These are plain frozen records. `core.reading` builds them from a data file and
+`core.prepared` from the build's prepared form; `core.report` reads them.
+Nothing here computes a date.
 """
 
 from dataclasses import dataclass
 from datetime import date
 
 from .business_calendar import Calendar
-from .counting import Period
+from .counting import Period, RollRule
 
-ROLES = ("registered-elector", "candidate", "other")
-ACTORS = ("complainant", "respondent", "parties", "clerk", "city-attorney", "commission",
-          "prosecutor", "municipal-court")
-# Who sees a rule in a party's view. "officials" is everyone acting for the city.
-OFFICIALS = ("clerk", "city-attorney", "commission", "prosecutor", "municipal-court")
+# Who may file, built in; a file may word them in its own terms or define others.
+BUILTIN_ROLES = ("any-person", "resident", "registered-elector", "candidate")
+ROLES = ("registered-elector", "candidate", "other")  # the original three, still accepted everywhere
+OTHER_ROLE = "other"  # the answer "none of these"
+# Who acts, built in; a file may relabel them or add its own.
+BUILTIN_ACTORS = {"complainant": "complainant", "respondent": "respondent", "parties": "parties",
+                  "clerk": "official", "city-attorney": "official", "commission": "official",
+                  "prosecutor": "official", "municipal-court": "official"}
+ACTORS = tuple(BUILTIN_ACTORS)
+SIDES = ("complainant", "respondent", "official")
 KINDS = ("filing", "deadline", "window", "stage", "condition", "action", "option", "fine", "note")
 COUNTED_KINDS = ("filing", "deadline")
 BUILTIN_DATE_FACTS = ("violation_date", "received", "election_date")
 BUILTIN_FACTS = ("violation_date", "received", "complainant_role", "respondent_is_candidate",
                  "election_date", "contents", "events")
+# Built-in facts a file may word in its own terms (with [[facts]] of the same id and type).
+RELABELLED_FACTS = {"respondent_is_candidate": "bool", "election_date": "date"}
 # A period counted from another rule's deadline names it so: from = "deadline:ID".
 DEADLINE_ANCHOR = "deadline:"
 
@@ -66,6 +74,8 @@ class Rule:
     stage_rules: tuple[str, ...] = ()
     amount_min: int | None = None
     amount_max: int | None = None
+    governs: tuple[str, ...] = ()
+    task: str | None = None
     entry: str = ""
 
     def in_force_on(self, day: date) -> bool:
@@ -79,6 +89,7 @@ class Clause:
     title: str
     text: str
     effective: date | None = None  # set when an amendment replaced an earlier text
+    not_reproduced: str | None = None  # set instead of text for law the file does not reproduce
 
 
 @dataclass(frozen=True)
@@ -89,6 +100,7 @@ class Event:
     actor: str
     time: bool = False
     not_before: tuple[str, ...] = ()
+    due_by: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -105,11 +117,37 @@ class ContentItem:
     text: str
     label: str
     explain: str
+    clause: str = ""
+
+
+@dataclass(frozen=True)
+class Role:
+    """Someone who may file, with the words of the code that name them."""
+
+    id: str
+    label: str
+    text: str
+    clause: str
+    explain: str | None = None
+
+
+@dataclass(frozen=True)
+class Actor:
+    id: str
+    label: str
+    side: str  # "complainant", "respondent", "parties" or "official"
+    explain: str | None = None
+
+
+@dataclass(frozen=True)
+class Term:
+    term: str
+    explain: str
 
 
 @dataclass(frozen=True)
 class Eligibility:
-    roles: tuple[str, ...] | None  # None: anyone may file
+    roles: tuple[str, ...] | None  # None: the code does not say who may file
     clause: str
     text: str
     note: str | None = None
@@ -124,6 +162,14 @@ class Counting:
     note: str
     business_days: str
     business_days_note: str
+    status: str = "confirmed"
+    closure_cite: str = ""
+    closure_source: str = ""
+    closure_summary: str = ""
+
+    @property
+    def roll_rule(self) -> RollRule:
+        return RollRule(self.cite, self.closure_cite, self.status == "assumed")
 
 
 @dataclass(frozen=True)
@@ -147,6 +193,14 @@ class CalendarInfo:
     assumptions: tuple[str, ...]
     removed: tuple[CalendarChange, ...]
     added: tuple[CalendarChange, ...]
+    not_moved: tuple[CalendarChange, ...] = ()
+    unconfirmed: tuple[tuple[str, str], ...] = ()  # (name, why it is not known), as the file lists them
+
+
+@dataclass(frozen=True)
+class ComplaintForm:
+    url: str
+    title: str
 
 
 @dataclass(frozen=True)
@@ -175,6 +229,14 @@ class Jurisdiction:
     facts: tuple[DeclaredFact, ...]
     clauses: tuple[Clause, ...]
     rules: tuple[Rule, ...]  # every version, in file order
+    roles: tuple[Role, ...] = ()  # every role that may file, in the file's order
+    actors: tuple[Actor, ...] = ()  # every actor, built-in ones relabelled as the file says
+    terms: tuple[Term, ...] = ()
+    contact_url: str = ""
+    complaint_form: ComplaintForm | None = None
+    receiver: str = "clerk"
+    languages: tuple[str, ...] = ("en",)
+    zone_data: bytes = b""  # the tzfile of `timezone`, so that no zone database need be searched
     digest: str = ""
     file_name: str = ""
 
@@ -196,6 +258,16 @@ class Jurisdiction:
     def declared_fact(self, fact_id: str) -> DeclaredFact | None:
         return next((f for f in self.facts if f.id == fact_id), None)
 
+    def own_facts(self) -> tuple[DeclaredFact, ...]:
+        """Facts the procedure adds to the built-in ones (not built-in facts it only relabels)."""
+        return tuple(f for f in self.facts if f.id not in BUILTIN_FACTS)
+
+    def actor(self, actor_id: str) -> Actor:
+        return next(a for a in self.actors if a.id == actor_id)
+
+    def role(self, role_id: str) -> Role | None:
+        return next((r for r in self.roles if r.id == role_id), None)
+
     def rule_ids(self) -> list[str]:
         """Each rule id once, in file order."""
         return list(dict.fromkeys(r.id for r in self.rules))
@@ -204,4 +276,4 @@ class Jurisdiction:
         return sorted((r for r in self.rules if r.id == rule_id), key=lambda r: r.effective)
 
     def date_facts(self) -> tuple[str, ...]:
-        return BUILTIN_DATE_FACTS + tuple(f.id for f in self.facts if f.type == "date")
+        return BUILTIN_DATE_FACTS + tuple(f.id for f in self.own_facts() if f.type == "date")

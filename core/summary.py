@@ -10,9 +10,7 @@ def period_in_words(jurisdiction: Jurisdiction, rule: Rule, lang: str = "en") ->
     """'60 calendar days after the date of the alleged violation', or the window, or 'no deadline'."""
     if rule.kind in COUNTED_KINDS:
         limits = [say(f"period_{c.period.direction}", lang,
-                      amount=amount(c.period.amount, c.period.unit, lang).lower()
-                      if c.period.unit in ("weeks", "months", "years") else amount(c.period.amount,
-                                                                                 c.period.unit, lang),
+                      amount=amount(c.period.amount, c.period.unit, lang),
                       anchor=anchor_words(jurisdiction, c.anchor, lang))
                   for c in rule.counts]
         return say("period_earliest", lang).join(limits)
@@ -30,7 +28,7 @@ def outline(jurisdiction: Jurisdiction, lang: str = "en") -> list[dict]:
 
     def rule_entry(rule: Rule) -> dict:
         return {"id": rule.id, "kind": rule.kind, "title": rule.title, "actor": rule.actor,
-                "views": views(rule.actor, rule.notifies), "cite": jurisdiction.clause(rule.clause).cite,
+                "views": views(jurisdiction, rule.actor, rule.notifies), "cite": jurisdiction.clause(rule.clause).cite,
                 "clause": rule.clause, "period": period_in_words(jurisdiction, rule, lang),
                 "timed": rule.kind in COUNTED_KINDS + ("window",), "condition": rule.condition}
 

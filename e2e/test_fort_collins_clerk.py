@@ -17,7 +17,7 @@ def test_clerk_sees_the_preliminary_review_deadline_and_its_count(page):
     item.locator("summary", has_text="How this date was counted").click()
     steps = item.locator("ol li").all_inner_texts()
     assert steps == expected_deadline_steps(report, "preliminary-review-notice")
-    assert any("Thu 2025-11-27 (Thanksgiving Day)" in s for s in steps)
+    assert any("Thursday, November 27, 2025, a legal holiday (Thanksgiving Day)" in s for s in steps)
     assert item.locator("blockquote").inner_text().startswith("The City Clerk, in consultation with the City Attorney")
 
 

@@ -60,9 +60,9 @@ def test_each_page_checks_the_wheels_and_rules_against_the_manifest(two_builds):
         assert {w["name"] for w in config["wheels"]} == {p.split("/")[1] for p in manifest if p.startswith("wheels/")}
         for wheel in config["wheels"]:
             assert manifest[f"wheels/{wheel['name']}"] == wheel["sha256"]
-        for procedure in config.get("procedures", [{"toml": f"{page.split('/')[0]}/jurisdiction.toml",
-                                                    "toml_sha256": config.get("toml_sha256")}]):
-            assert manifest[procedure["toml"]] == procedure["toml_sha256"]
+        for procedure in config.get("procedures", [{"procedure": page.split('/')[0] + '/procedure.json',
+                                                    "procedure_sha256": config.get("procedure_sha256")}]):
+            assert manifest[procedure["procedure"]] == procedure["procedure_sha256"]
 
 
 def test_the_core_wheel_is_a_pure_python_wheel_with_the_rules(two_builds):
@@ -88,10 +88,10 @@ def test_a_one_jurisdiction_site_has_only_that_procedure(tmp_path):
 def test_a_broken_procedure_stops_the_build_and_lists_every_problem(tmp_path, capsys):
     text = (ROOT / "tests" / "jurisdictions" / "minimal.toml").read_text()
     bad = tmp_path / "city.toml"
-    bad.write_text(text.replace('unit = "days" }', 'unit = "dayz" }').replace('clause = "b"', 'clause = "c"'))
+    bad.write_text(text.replace('from = "hearing"', 'from = "hearings"').replace('clause = "b"', 'clause = "c"'))
     assert build.main(["--jurisdiction", str(bad), "--out", str(tmp_path / "dist")]) == 1
     err = capsys.readouterr().err
-    assert "unit “dayz” is not known" in err and "clause “c” is not defined" in err and "2 problem(s)" in err
+    assert "“hearings”, which is not a date fact" in err and "clause “c” is not defined" in err and "2 problem(s)" in err
     assert not (tmp_path / "dist").exists()
 
 
@@ -104,8 +104,8 @@ def test_the_deployment_guide_recommends_exactly_the_headers_the_build_uses():
 
 
 def test_the_runtime_pins_agree_everywhere():
-    """holidays and python-dateutil (and six, which dateutil needs) are pinned to the same
-    versions for CPython (pyproject, requirements-dev) and for the browser (wheels.txt)."""
+    """The core's dependencies are pinned to the same versions for CPython (pyproject,
+    requirements-dev) and, where the browser ships them, for the browser (wheels.txt)."""
     import tomllib
 
     def pins(lines):
@@ -116,8 +116,9 @@ def test_the_runtime_pins_agree_everywhere():
                    tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"])
     browser = pins((ROOT / "wheels.txt").read_text().splitlines())
     develop = pins((ROOT / "requirements-dev.txt").read_text().splitlines())
-    assert project == {"holidays": "0.109", "python-dateutil": "2.9.0.post0"}
-    assert {k: browser[k] for k in project} == project == {k: develop[k] for k in project}
+    assert project == {"holidays": "0.109", "python-dateutil": "2.9.0.post0", "jsonschema": "4.26.0"}
+    assert {k: develop[k] for k in project} == project
+    assert {k: browser[k] for k in browser if k in project} == {k: project[k] for k in browser if k in project}
     assert browser["six"] == develop["six"]
     assert json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"] == "314.0.7"
     lock = json.loads((ROOT / "package-lock.json").read_text())

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from core import load_jurisdiction
-from core.jurisdiction import normalize_space
+from core.reading.problems import normalize_space
 
 SEEDS = Path(__file__).with_name("seeds")
 SEED_FILES = {"fort-collins": "000_68d217efe2e33f61.txt",

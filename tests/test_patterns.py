@@ -34,14 +34,23 @@ def test_two_limits_at_once_whichever_comes_first():
     # Sat 2 Jan 2027, which runs to Mon 4 Jan. The earlier applies; its safe date is Thu 31 Dec 2026.
     report = evaluate(PATTERNS, {"discovered": "2026-12-20", "election_date": "2026-11-03"})
     assert dates(report, "filing") == ("2027-01-02", "2027-01-04", "2026-12-31")
-    assert entry(report, "filing")["steps"][-1] == "The earliest of these limits applies: Monday 2027-01-04."
+    assert entry(report, "filing")["steps"][-1] == "Limit 2 comes first, so it applies: Monday, January 4, 2027."
 
 
-def test_one_limit_unknown_gives_the_other_and_says_it_could_be_earlier():
-    report = evaluate(PATTERNS, {"discovered": "2026-06-10"})
-    assert entry(report, "filing")["due"] == "2026-07-10"
-    assert any("election day is not known yet" in a or "could make this deadline earlier" in a
-               for a in entry(report, "filing")["assumptions"])
+def test_one_limit_unknown_is_an_open_question_not_on_time():
+    # 30 days after Wed 10 June 2026 is Fri 10 July; the 60-days-after-the-election limit cannot be counted and
+    # could be earlier, so there is no last day yet, and a complaint received on 1 July is not "on time".
+    report = evaluate(PATTERNS, {"discovered": "2026-06-10", "received": "2026-07-01"})
+    filing = entry(report, "filing")
+    assert (filing["due"], filing["no_later_than"], filing["waiting_on"]) == (None, "2026-07-10", "election_date")
+    assert "election day" in filing["waiting_message"]
+    assert report["filing"]["status"] == "unknown"
+
+
+def test_one_limit_unknown_is_still_late_when_the_known_limit_has_passed():
+    # Received Mon 13 July 2026, after Fri 10 July: late whatever the election date turns out to be.
+    report = evaluate(PATTERNS, {"discovered": "2026-06-10", "received": "2026-07-13"})
+    assert (report["filing"]["status"], report["filing"]["certainty"]) == ("late", "late")
 
 
 def test_business_days_from_an_event():
@@ -80,7 +89,7 @@ def test_without_the_election_date_both_timelines_are_shown_as_conditional():
     report = evaluate(PATTERNS, {"received": "2026-10-01"})
     assert entry(report, "hearing-normal")["applies"] == entry(report, "hearing-fast")["applies"] == "unknown"
     assert entry(report, "hearing-normal")["condition"] == (
-        "the day the complaint is received is not within the 45 days before election day")
+        "Only if the day the City Clerk receives the complaint is not within the 45 days before election day.")
 
 
 def test_a_clock_that_starts_when_the_cure_period_ends():
@@ -91,6 +100,19 @@ def test_a_clock_that_starts_when_the_cure_period_ends():
     waiting = evaluate(PATTERNS, {"received": "2026-11-20"})
     assert entry(waiting, "cure-decision")["waiting_on"] == "deadline:cure-period"
     assert entry(waiting, "cure-decision")["waiting_label"] == "the deadline “Respondent may cure”"
+
+
+def test_a_clock_that_starts_when_a_rolled_cure_period_ends_is_safe_from_the_unmoved_day():
+    # Notice served Fri 27 Nov 2026. Cure: 15 days later is Sat 12 Dec, which runs to Mon 14 Dec; its safe date
+    # is Fri 11 Dec. Decision: 10 days after Mon 14 Dec is Thu 24 Dec (open; Christmas is Fri 25 Dec). Counted
+    # from the cure period's safe date instead, 10 days after Fri 11 Dec is Mon 21 Dec: that is the safe date,
+    # not Thu 24 Dec, which relies on the cure period's weekend extension.
+    report = evaluate(PATTERNS, {"received": "2026-11-20", "events": {"notice-served": "2026-11-27"}})
+    assert dates(report, "cure-period") == ("2026-12-12", "2026-12-14", "2026-12-11")
+    assert dates(report, "cure-decision") == ("2026-12-24", "2026-12-24", "2026-12-21")
+    assert ("The safe date is counted from the safe date of the deadline “Respondent may cure”, Friday, December 11, "
+            "2026, not from its last day, Monday, December 14, 2026; that gives Monday, December 21, 2026."
+            ) in entry(report, "cure-decision")["steps"]
 
 
 def test_clock_hours_across_the_spring_change():

@@ -11,6 +11,7 @@ import pytest
 import build
 from core import load_jurisdiction
 from core.cases import canonical, outcome_for, run_cases
+from core.prepared import dumps
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "cases"
@@ -27,19 +28,21 @@ def shipped_wheels(tmp_path_factory):
 
 
 @pytest.mark.parametrize("jurisdiction_id", ["fort-collins", "illinois-model-ethics"])
-def test_pyodide_gives_the_same_reports_as_cpython(jurisdiction_id, shipped_wheels):
+def test_pyodide_gives_the_same_reports_as_cpython(jurisdiction_id, shipped_wheels, tmp_path):
     node = shutil.which("node")
     assert node, "Node.js is needed to run the core under Pyodide (scripts/setup.sh installs it)"
     cases_path = CASES / f"{jurisdiction_id}.json"
-    toml_path = ROOT / "core" / "jurisdictions" / f"{jurisdiction_id}.toml"
+    jurisdiction = load_jurisdiction(jurisdiction_id)
+    prepared_path = tmp_path / f"{jurisdiction_id}.json"
+    prepared_path.write_text(dumps(jurisdiction), encoding="utf-8")
     result = subprocess.run([node, str(ROOT / "tests" / "pyodide_runner.mjs"), str(shipped_wheels),
-                             str(toml_path), str(cases_path)], capture_output=True, text=True, cwd=ROOT,
+                             str(prepared_path), str(cases_path)], capture_output=True, text=True, cwd=ROOT,
                             timeout=300)
     assert result.returncode == 0, result.stderr[-3000:]
     pyodide = json.loads(result.stdout)
     assert pyodide["python"].startswith("3.14")
+    assert pyodide["reader_imported"] is False  # the browser's path needs neither the reader nor `holidays`
 
-    jurisdiction = load_jurisdiction(jurisdiction_id)
     cases = json.loads(cases_path.read_text(encoding="utf-8"))
     cpython = [canonical(outcome_for(jurisdiction, case["facts"])) for case in cases]
     assert len(cpython) == len(pyodide["outcomes"]) >= 25

@@ -25,23 +25,26 @@ def test_crs_2_4_108_extension_is_explained_with_its_citation_and_a_safe_date():
     report = evaluate(FORT_COLLINS, {"violation_date": "2026-05-05", "received": "2026-07-06"})
     filing = report["filing"]
     assert filing["steps"] == [
-        "Start: Tuesday 2026-05-05, the date of the alleged violation. That day is not counted.",
-        "Count 60 calendar days after it: day 60 is Saturday 2026-07-04.",
-        "Saturday 2026-07-04 is a weekend day and a legal holiday (Independence Day), so under "
-        "C.R.S. § 2-4-108 the period runs to the next business day: Monday 2026-07-06.",
-        "Safe date: Friday 2026-07-03, the last business day on or before Saturday 2026-07-04. "
-        "It does not rely on any extension.",
+        "Start: Tuesday, May 5, 2026, the date of the alleged violation. That day is not counted.",
+        "Count 60 calendar days after it: day 60 is Saturday, July 4, 2026.",
+        "Saturday, July 4, 2026 is a Saturday and a legal holiday (Independence Day). If C.R.S. § 2-4-108 "
+        "applies (this is assumed, not confirmed), the period runs to the next business day: Monday, July 6, 2026.",
+        "Safe date: Friday, July 3, 2026, the last day the office is certainly open on or before Saturday, "
+        "July 4, 2026. It does not rely on any extension or on any closure that is not confirmed.",
     ]
     assert any("home-rule" in a for a in filing["assumptions"])
-    assert "2026-07-03" in filing["warning"]
+    assert (filing["certainty"], filing["certain"]) == ("relies", "2026-07-04")
+    assert "Friday, July 3, 2026" in filing["warning"]
 
 
 def test_business_day_counts_say_which_days_were_skipped_and_why():
     report = evaluate(FORT_COLLINS, {"violation_date": "2025-11-01", "received": "2025-11-25"})
     steps = deadline(report, "preliminary-review-notice")["steps"]
-    assert steps[1] == "Count 3 working days after it: Wed 2025-11-26 (1), Mon 2025-12-01 (2), Tue 2025-12-02 (3)."
-    assert "Thu 2025-11-27 (Thanksgiving Day)" in steps[2]
-    assert "Fri 2025-11-28 (Day after Thanksgiving (City offices closed))" in steps[2]
+    # Wed 26 (1); Thu 27 Thanksgiving; Fri 28 the announced 2025 closure; Sat, Sun; Mon 1 Dec (2); Tue 2 Dec (3).
+    assert steps[1] == ("Count 3 working days after it: Wednesday, November 26, 2025 (1); Monday, December 1, 2025 "
+                        "(2); Tuesday, December 2, 2025 (3).")
+    assert "Thursday, November 27, 2025, a legal holiday (Thanksgiving Day)" in steps[2]
+    assert "Friday, November 28, 2025, an office closure (Day after Thanksgiving (City offices closed))" in steps[2]
     assert any("“working day”" in a for a in deadline(report, "preliminary-review-notice")["assumptions"])
 
 
@@ -49,8 +52,9 @@ def test_hour_rules_explain_the_clock_change_and_give_the_offset():
     report = evaluate(ILLINOIS, {"received": "2027-03-01", "events": {"meeting": "2027-03-15T10:00"}})
     notice = deadline(report, "meeting-notice")
     assert notice["due_at"] == "2027-03-13T09:00-06:00"
-    assert notice["steps"][0] == ("Start: Monday 2027-03-15 10:00 CDT (UTC-05:00), the date of “Meeting on "
+    assert notice["steps"][0] == ("Start: 10:00 a.m. CDT, Monday, March 15, 2027, the date of “Meeting on "
                                   "sufficiency and probable cause”.")
+    assert notice["steps"][1] == "48 elapsed hours before it is 9:00 a.m. CST, Saturday, March 13, 2027."
     assert notice["steps"][-1] == "The clocks change in between, so on the wall clock that is 49 hours."
 
 
@@ -68,18 +72,34 @@ def test_g_two_limits_show_both_counts_and_which_one_applies():
     report = evaluate(ILLINOIS, {"received": "2026-10-29", "respondent_is_candidate": True,
                                  "election_date": "2026-11-03"})
     entry = deadline(report, "election-decision")
-    assert entry["due"] == "2026-11-02"
+    # Limit 1: 7 days after Thu 29 Oct is Thu 5 Nov. Limit 2: the day before the Tue 3 Nov election is Mon 2 Nov.
+    assert (entry["nominal"], entry["due"], entry["safe_date"]) == ("2026-11-02", "2026-11-02", "2026-11-02")
+    assert entry["limits"] == [
+        {"from": "received", "nominal": "2026-11-05", "due": "2026-11-05", "safe_date": "2026-11-05"},
+        {"from": "election_date", "nominal": "2026-11-02", "due": "2026-11-02", "safe_date": "2026-11-02"}]
     assert entry["steps"][0] == "Limit 1:" and "Limit 2:" in entry["steps"]
-    assert entry["steps"][-1] == "The earliest of these limits applies: Monday 2026-11-02."
+    assert entry["steps"][-1] == "Limit 2 comes first, so it applies: Monday, November 2, 2026."
+
+
+def test_g_a_chosen_limit_keeps_its_own_last_day_and_never_shows_an_extension_that_did_not_happen():
+    # Received Sat 24 Oct 2026, election Mon 2 Nov. Limit 1: 7 days is Sat 31 Oct, rolled to Mon 2 Nov.
+    # Limit 2: the day before the election is Sun 1 Nov, not moved. Limit 2 applies: nominal and due are both
+    # Sun 1 Nov (before, the report paired limit 1's Sat 31 Oct with limit 2's Sun 1 Nov). Safe: Fri 30 Oct.
+    report = evaluate(ILLINOIS, {"received": "2026-10-24", "respondent_is_candidate": True,
+                                 "election_date": "2026-11-02"})
+    entry = deadline(report, "election-decision")
+    assert (entry["nominal"], entry["due"], entry["safe_date"]) == ("2026-11-01", "2026-11-01", "2026-10-30")
 
 
 def test_g_an_unknown_election_date_is_an_open_question_not_a_silent_guess():
     report = evaluate(ILLINOIS, {"received": "2026-10-29", "respondent_is_candidate": True})
     entry = deadline(report, "election-decision")
     assert entry["applies"] == "unknown"
-    assert entry["due"] == "2026-11-05"
-    assert any("could make this deadline earlier" in a for a in entry["assumptions"])
-    assert any("Applies only if" in a for a in entry["assumptions"])
+    # Limit 1 (7 days after Thu 29 Oct) is Thu 5 Nov; limit 2 cannot be counted without the election date.
+    assert (entry["due"], entry["no_later_than"], entry["waiting_on"]) == (None, "2026-11-05", "election_date")
+    assert entry["waiting_message"] == ("Not known yet: election day. The limit counted from it may be earlier than "
+                                        "Thursday, November 5, 2026, the last day under the other limit.")
+    assert any("applies only in some cases" in a for a in entry["assumptions"])
 
 
 def test_every_entry_carries_its_version_and_views():
@@ -115,7 +135,7 @@ def test_evaluate_is_pure_same_answer_and_input_untouched():
 
 
 def test_the_core_reads_no_clock():
-    source = "\n".join(p.read_text() for p in Path(__file__).parent.parent.joinpath("core").glob("*.py"))
+    source = "\n".join(p.read_text() for p in Path(__file__).parent.parent.joinpath("core").rglob("*.py"))
     assert not re.search(r"\b(today|now|utcnow|time\.time)\(", source)
 
 

@@ -81,7 +81,7 @@ function restoreFromLink() {
     } else if (key === "complainant_role" && config.roles) {
       const radio = form.querySelector(`input[name='complainant_role'][value='${CSS.escape(value)}']`);
       if (radio && value) radio.checked = true;
-      else problem("f-complainant_role", value, config.roles.map((r) => t.roles[r]).join(" / "));
+      else problem("f-complainant_role", value, config.role_labels.join(" / "));
     } else if (form.querySelector(`input[data-bool='${CSS.escape(key)}']`)) {
       const radio = form.querySelector(`input[data-bool='${CSS.escape(key)}'][value='${value === "true" || value === "false" ? value : "?"}']`);
       if (radio) radio.checked = true;
@@ -234,7 +234,7 @@ document.getElementById("use-today").addEventListener("click", () => {
 
 calculator = new Calculator(
   { runtime: config.runtime, wheel_base: config.wheel_base, wheels: config.wheels,
-    procedures: [{ id: config.jurisdiction, toml: config.toml, toml_sha256: config.toml_sha256 }] },
+    procedures: [{ id: config.jurisdiction, procedure: config.procedure, procedure_sha256: config.procedure_sha256 }] },
   {
     progress(step, total, label) {
       statusText.textContent = loadingText(t, { kind: "progress", step, total, label });

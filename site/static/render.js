@@ -43,8 +43,10 @@ function dueLine(item, t, lang, zone) {
   return el("p", { class: "due waiting" }, fill(t.results.waiting_on, { what: item.waiting_label }));
 }
 
-function actorNames(item, t) {
-  return item.notifies.map((who) => t.actors[who] || who).join(", ");
+const actorLabel = (report, who) => report.jurisdiction.actors[who].label;
+
+function actorNames(item, report) {
+  return item.notifies.map((who) => actorLabel(report, who)).join(", ");
 }
 
 function lawLink(item) {
@@ -60,7 +62,7 @@ function listDetails(summary, items, open = false) {
   return el("details", { open }, el("summary", {}, summary), el("ul", {}, items.map((text) => el("li", {}, text))));
 }
 
-function deadlineItem(item, t, lang, zone) {
+function deadlineItem(item, t, lang, zone, report) {
   const dates = [];
   if (item.nominal && item.due && item.nominal !== item.due) {
     dates.push(el("dt", {}, t.results.last_day), el("dd", {}, timeOf(item.nominal, lang)));
@@ -74,9 +76,10 @@ function deadlineItem(item, t, lang, zone) {
     dueLine(item, t, lang, zone),
     item.condition ? el("p", { class: "condition" }, item.condition) : null,
     el("dl", { class: "meta" },
-      el("dt", {}, t.results.who_acts), el("dd", {}, t.actors[item.actor] || item.actor),
-      item.notifies.length ? [el("dt", {}, t.results.notifies), el("dd", {}, actorNames(item, t))] : null,
+      el("dt", {}, t.results.who_acts), el("dd", {}, actorLabel(report, item.actor)),
+      item.notifies.length ? [el("dt", {}, t.results.notifies), el("dd", {}, actorNames(item, report))] : null,
       dates),
+    item.warnings.length ? el("ul", { class: "warnings" }, item.warnings.map((w) => el("li", { class: "warning" }, w))) : null,
     lawLink(item),
     quote(item),
     el("details", {}, el("summary", {}, t.results.how_counted), el("ol", {}, item.steps.map((s) => el("li", {}, s)))),
@@ -84,7 +87,7 @@ function deadlineItem(item, t, lang, zone) {
   );
 }
 
-function windowItem(item, t, lang) {
+function windowItem(item, t, lang, report) {
   const state = item.status === "closed"
     ? el("p", { class: "due closed" }, fill(t.results.window_closed, { date: formatDay(item.closed, lang) }))
     : item.status === "open"
@@ -94,7 +97,7 @@ function windowItem(item, t, lang) {
     el("h5", {}, item.title),
     state,
     el("p", {}, fill(t.results.window_until, { what: item.closes_label })),
-    el("dl", { class: "meta" }, el("dt", {}, t.results.who_acts), el("dd", {}, t.actors[item.actor] || item.actor)),
+    el("dl", { class: "meta" }, el("dt", {}, t.results.who_acts), el("dd", {}, actorLabel(report, item.actor))),
     lawLink(item),
     quote(item),
     listDetails(t.results.assumptions, item.assumptions),
@@ -137,7 +140,7 @@ function timeline(report, view, t, lang) {
       el("h4", {}, group.title),
       group.stage ? el("p", { class: "cite" }, el("a", { href: `law.html#${group.stage.clause}` }, group.stage.cite)) : null,
       group.note ? el("p", { class: "muted" }, group.note) : null,
-      items.length ? el("ul", { class: "items" }, items.map((i) => (i.kind === "window" ? windowItem(i, t, lang) : deadlineItem(i, t, lang, zone)))) : null,
+      items.length ? el("ul", { class: "items" }, items.map((i) => (i.kind === "window" ? windowItem(i, t, lang, report) : deadlineItem(i, t, lang, zone, report)))) : null,
       provisions.length ? el("ul", { class: "provisions" }, provisions.map((p) => provisionItem(p, t))) : null,
       !items.length && !provisions.length ? el("p", { class: "muted" }, t.results.nothing_for_view) : null);
   }));

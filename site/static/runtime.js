@@ -2,7 +2,7 @@
 export const SLOW_AFTER_MS = 20000;
 
 export class Calculator {
-  // config: { runtime, wheel_base, wheels: [{name, sha256}], procedures: [{id, toml, toml_sha256}] }
+  // config: { runtime, wheel_base, wheels: [{name, sha256}], procedures: [{id, procedure, procedure_sha256}] }
   // on: { progress(step, total, label), ready(), failure(code, detail), slow() }
   constructor(config, on) {
     this.on = on;
@@ -22,7 +22,7 @@ export class Calculator {
       type: "init",
       runtime: absolute(config.runtime),
       wheels: config.wheels.map((w) => ({ url: absolute(config.wheel_base + w.name), sha256: w.sha256 })),
-      procedures: config.procedures.map((p) => ({ id: p.id, toml: absolute(p.toml), toml_sha256: p.toml_sha256 })),
+      procedures: config.procedures.map((p) => ({ id: p.id, procedure: absolute(p.procedure), procedure_sha256: p.procedure_sha256 })),
     });
   }
 

@@ -62,7 +62,7 @@ async function init({ runtime, wheels, procedures }) {
   }
   // Fetch our own files while the runtime loads; check them once Python can hash.
   const downloads = wheels.map((wheel) => fetchBytes(wheel.url));
-  const rules = procedures.map((procedure) => fetchBytes(procedure.toml));
+  const rules = procedures.map((procedure) => fetchBytes(procedure.procedure));
   progress(2, "runtime");
   pyodide = await loadRuntime(runtime);
   sha256 = pyodide.runPython("import hashlib\nlambda data: hashlib.sha256(data.to_bytes()).hexdigest()");
@@ -75,9 +75,9 @@ async function init({ runtime, wheels, procedures }) {
   progress(4, "rules");
   const Checker = pyodide.pyimport("core.json_api").Checker;
   for (const [index, procedure] of procedures.entries()) {
-    const bytes = verified(await rules[index], procedure.toml, procedure.toml_sha256);
+    const bytes = verified(await rules[index], procedure.procedure, procedure.procedure_sha256);
     try {
-      checkers.set(procedure.id, Checker.from_toml(new TextDecoder().decode(bytes), `${procedure.id}.toml`));
+      checkers.set(procedure.id, Checker.from_prepared(new TextDecoder().decode(bytes)));
     } catch (error) {
       throw new LoadFailure("rules", lastLine(error.message));
     }

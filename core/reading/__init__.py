@@ -1,0 +1,125 @@
+"""Reading a jurisdiction's data file, and checking it.
+
+A jurisdiction file is TOML (see docs/authoring.md). Reading it checks the
+structure against the published JSON Schema first, then what a schema cannot
+express, one part of the format per module:
+
+    law.py       [[clauses]], and quotes from them
+    calendar.py  [calendar] and [counting]
+    parties.py   [eligibility], [[roles]], [[actors]], [[facts]], [[events]], contents, [[terms]]
+    rules.py     [[rules]], and the checks that span them
+
+Every problem is reported at once, with the line, the entry, what is wrong and a
+hint, so that a clerk can fix a file in one pass:
+
+    python -m core check my-city.toml
+"""
+
+import hashlib
+import re
+import tomllib
+from datetime import date
+from pathlib import Path
+
+from ..model import BUILTIN_DATE_FACTS, ComplaintForm, Jurisdiction
+from ..zones import zone_bytes
+from .calendar import read_calendar, read_counting
+from .law import read_clauses
+from .parties import read_parties
+from .problems import TOP, JurisdictionError, Problem, Problems
+from .rules import RuleReader, check_calendar_reach, check_filing_covers
+from .schema import as_json, check_structure
+
+MAX_FILE_BYTES = 2_000_000
+
+__all__ = ["read_jurisdiction", "parse_jurisdiction", "check_file", "Problem", "JurisdictionError",
+           "MAX_FILE_BYTES"]
+
+
+def parse_jurisdiction(text: str, file_name: str = "<jurisdiction>") -> Jurisdiction:
+    """The procedure in a file's text; JurisdictionError lists every problem if it cannot be used."""
+    jurisdiction, problems = read_jurisdiction(text, file_name)
+    if jurisdiction is None:
+        raise JurisdictionError(problems)
+    return jurisdiction
+
+
+def check_file(path: Path) -> tuple[Jurisdiction | None, list[Problem]]:
+    """Read and check a file: the jurisdiction (or None if it cannot be used), and every problem found."""
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            return None, [Problem(str(path), None, "", f"the file is larger than {MAX_FILE_BYTES:,} bytes",
+                                  "a procedure's file is a few tens of kilobytes; is this the right file?")]
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as err:
+        return None, [Problem(str(path), None, "", f"not UTF-8 text (byte {err.start} cannot be read)",
+                              "save the file as UTF-8 in your editor")]
+    except OSError as err:
+        return None, [Problem(str(path), None, "", f"cannot read the file: {err.strerror or err}")]
+    return read_jurisdiction(text, str(path))
+
+
+def read_jurisdiction(text: str, file_name: str) -> tuple[Jurisdiction | None, list[Problem]]:
+    problems = Problems(file_name, text)
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        problems.add(TOP, f"the file is larger than {MAX_FILE_BYTES:,} bytes")
+        return None, problems.found
+    try:
+        data = as_json(tomllib.loads(text))
+    except tomllib.TOMLDecodeError as err:
+        match = re.search(r"line (\d+)", str(err))
+        problems.found.append(Problem(file_name, int(match.group(1)) if match else None, "",
+                                      f"not valid TOML: {err}", "check quotes, brackets and = signs on that line"))
+        return None, problems.found
+    except RecursionError:
+        problems.add(TOP, "lists or tables are nested too deeply", "a procedure needs at most a few levels")
+        return None, problems.found
+    check_structure(data, problems)
+    if problems.errors:
+        return None, problems.found
+    jurisdiction = _read(data, problems, text, file_name)
+    return (None if problems.errors else jurisdiction), problems.found
+
+
+def _read(data: dict, problems: Problems, text: str, file_name: str) -> Jurisdiction | None:
+    supported_from = date.fromisoformat(data["supported_from"])
+    supported_to = date.fromisoformat(data["supported_to"])
+    if supported_from > supported_to:
+        problems.add(TOP, "supported_from is after supported_to", key="supported_from")
+    zone = zone_bytes(data["timezone"])
+    if zone is None:
+        problems.add(TOP, f"unknown time zone “{data['timezone']}”",
+                     "use a name from the tz database, such as America/Chicago", key="timezone")
+    law = read_clauses(data, problems)
+    calendar, calendar_info = read_calendar(data, problems)
+    counting = read_counting(data)
+    parties = read_parties(data, problems, law)
+    date_facts = BUILTIN_DATE_FACTS + tuple(f.id for f in parties.facts
+                                            if f.type == "date" and f.id not in BUILTIN_DATE_FACTS)
+    version_date = data.get("version_date", "violation_date")
+    if version_date not in date_facts:
+        problems.add(TOP, f"“{version_date}” is not a date fact", key="version_date")
+    reader = RuleReader(data, problems, law, parties, date.fromisoformat(data["effective"]), version_date,
+                        date_facts)
+    rules = reader.read()
+    if problems.errors:
+        return None
+    reader.check_use(rules)
+    if calendar:
+        check_calendar_reach(problems, rules, calendar, supported_from, supported_to)
+    check_filing_covers(problems, rules, supported_from, supported_to)
+    if problems.errors:
+        return None
+    form = data.get("complaint_form")
+    return Jurisdiction(
+        id=data["id"], name=data["name"], title=data["title"], code=data["code"], source=data["source"],
+        enacted_by=data.get("enacted_by", ""), enacted_source=data.get("enacted_source", ""),
+        timezone=data["timezone"], contact=data["contact"], updated=date.fromisoformat(data["updated"]),
+        supported_from=supported_from, supported_to=supported_to, version_date=version_date,
+        calendar=calendar, calendar_info=calendar_info, counting=counting, eligibility=parties.eligibility,
+        contents_clause=parties.contents_clause, contents_text=parties.contents_text, contents=parties.contents,
+        events=parties.events, facts=parties.facts, clauses=law.clauses, rules=rules, roles=parties.roles,
+        actors=parties.actors, terms=parties.terms, contact_url=data.get("contact_url", ""),
+        complaint_form=ComplaintForm(form["url"], form["title"]) if form else None,
+        receiver=parties.receiver, languages=tuple(data.get("languages", ["en"])), zone_data=zone,
+        digest=hashlib.sha256(text.encode("utf-8")).hexdigest()[:12], file_name=Path(file_name).name)

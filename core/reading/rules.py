@@ -1,0 +1,327 @@
+"""[[rules]]: each deadline, window, stage, condition, action, option, fine and note,
+with the sentence of law it implements; and the checks that span rules."""
+
+from datetime import date, timedelta
+
+from ..counting import BUSINESS_UNITS, CALENDAR_UNITS, HOUR_UNITS, Period
+from ..model import (BUILTIN_DATE_FACTS, COUNTED_KINDS, DEADLINE_ANCHOR, OTHER_ROLE, ROLES, Condition, Count,
+                     Rule)
+from .law import Law
+from .parties import Parties
+from .problems import TOP, Problems, Where, entry_where, one_of_hint, suggest
+
+# The largest period a rule may set, per unit; more is almost certainly a typo.
+MAX_AMOUNT = {"days": 3660, "weeks": 520, "months": 120, "years": 10,
+              "business-days": 2600, "working-days": 2600, "hours": 8760}
+KEYS_BY_KIND = {
+    "filing": {"count", "earliest_of", "governs"},
+    "deadline": {"count", "earliest_of", "governs"},
+    "window": {"opens", "closes"},
+    "stage": {"rules"},
+    "fine": {"amount_min", "amount_max"},
+}
+ONLY_FOR = {key for keys in KEYS_BY_KIND.values() for key in keys}
+
+
+class RuleReader:
+    def __init__(self, data: dict, problems: Problems, law: Law, parties: Parties, effective: date,
+                 version_date: str, date_facts: tuple[str, ...]):
+        self.problems, self.law, self.parties = problems, law, parties
+        self.effective, self.version_date, self.date_facts = effective, version_date, date_facts
+        self.entries = data["rules"]
+        self.event_entries = data.get("events", [])
+        self.all_ids = {e["id"] for e in self.entries}
+        self.counted_ids = {e["id"] for e in self.entries if e["kind"] in COUNTED_KINDS}
+        self.event_ids = tuple(e.id for e in parties.events)
+        self.anchors = date_facts + self.event_ids + tuple(DEADLINE_ANCHOR + i for i in sorted(self.counted_ids))
+        self.used: set[str] = set()  # facts and events some rule counts from or tests
+
+    def read(self) -> tuple[Rule, ...]:
+        rules = []
+        for i, entry in enumerate(self.entries):
+            where = entry_where("rules", i, entry)
+            rule = self.rule(entry, where)
+            if rule:
+                rules.append((rule, where))
+        self.check_versions(rules)
+        self.check_cycles(rules)
+        self.check_events_due_by()
+        if not any(r.kind == "filing" for r, _ in rules) and not self.problems.errors:
+            self.problems.add(TOP, "there is no rule of kind “filing”",
+                              "add the rule that sets the time limit for filing a complaint")
+        return tuple(r for r, _ in rules)
+
+    def rule(self, entry: dict, where: Where) -> Rule | None:
+        kind = entry["kind"]
+        before = len(self.problems.errors)
+        for key in sorted(set(entry) & ONLY_FOR - KEYS_BY_KIND.get(kind, set())):
+            owners = sorted(k for k, keys in KEYS_BY_KIND.items() if key in keys)
+            self.problems.add(where, f"“{key}” is not used by a rule of kind “{kind}”",
+                              f"it belongs to kind {' or '.join(owners)}", key=key)
+        for key in ("text", "actor"):
+            if key not in entry and kind != "stage":
+                self.problems.add(where, f"“{key}” is missing", f"add {key} = …")
+        actors = self.parties.actor_ids
+        actor = entry.get("actor")
+        if actor is not None and actor not in actors:
+            self.problems.add(where, f"“{actor}” is not an actor", one_of_hint(actor, actors), key="actor")
+        for who in entry.get("notifies", []):
+            if who not in actors:
+                self.problems.add(where, f"“{who}” is not an actor", one_of_hint(who, actors), key="notifies")
+        self.law.check_quote(self.problems, where, entry["clause"], entry.get("text"))
+        version_date = entry.get("version_date", self.version_date)
+        if version_date not in self.date_facts:
+            self.problems.add(where, f"“{version_date}” is not a date fact", one_of_hint(version_date, self.date_facts),
+                              key="version_date")
+        effective = date.fromisoformat(entry["effective"]) if "effective" in entry else self.effective
+        repealed = date.fromisoformat(entry["repealed"]) if "repealed" in entry else None
+        if repealed and repealed <= effective:
+            self.problems.add(where, "repealed is not after effective", key="repealed")
+        fields = dict(
+            notifies=tuple(entry.get("notifies", [])), note=entry.get("note"), source=entry.get("source"),
+            effective=effective, repealed=repealed, version_date=version_date,
+            condition=_sentence(entry.get("condition")), task=entry.get("task"),
+            applies_when=self.conditions(entry, where, "applies_when"),
+            applies_unless=self.conditions(entry, where, "applies_unless"),
+            entry=where.label,
+        )
+        if kind in COUNTED_KINDS:
+            fields["counts"] = self.counts(entry, where)
+            fields["governs"] = tuple(entry.get("governs", []))
+            for ref in fields["governs"]:
+                if ref not in self.counted_ids or ref == entry["id"]:
+                    self.problems.add(where, f"“{ref}” is not another deadline", suggest(ref, self.counted_ids),
+                                      key="governs")
+        if kind == "window":
+            for key in ("opens", "closes"):
+                fields[key] = entry.get(key)
+                if fields[key] is None:
+                    self.problems.add(where, f"“{key}” is missing", f"add {key} = an event id")
+                elif fields[key] not in self.anchors:  # a window may open on an event or a deadline
+                    self.problems.add(where, f"“{fields[key]}” is not a date fact, event or deadline",
+                                      suggest(fields[key], self.anchors) or "define it under [[events]]", key=key)
+                else:
+                    self.used.add(fields[key])
+        if kind == "stage":
+            fields["stage_rules"] = tuple(entry.get("rules", []))
+            for ref in fields["stage_rules"]:
+                if ref not in self.all_ids:
+                    self.problems.add(where, f"rule “{ref}” is not defined", suggest(ref, self.all_ids), key="rules")
+        if kind == "fine":
+            fields["amount_min"], fields["amount_max"] = entry.get("amount_min"), entry.get("amount_max")
+            if None not in (fields["amount_min"], fields["amount_max"]) and fields["amount_min"] > fields["amount_max"]:
+                self.problems.add(where, "amount_min is more than amount_max", key="amount_min")
+        if len(self.problems.errors) > before:
+            return None
+        return Rule(id=entry["id"], kind=kind, title=entry["title"], clause=entry["clause"],
+                    text=entry.get("text", ""), actor=actor, **fields)
+
+    def counts(self, entry: dict, where: Where) -> tuple[Count, ...]:
+        if ("count" in entry) == ("earliest_of" in entry):
+            self.problems.add(where, "give either count = {…} or earliest_of = [{…}, …]",
+                              "see docs/authoring.md, “Counting time”")
+            return ()
+        specs = [("count", None, entry["count"])] if "count" in entry else [
+            ("earliest_of", i, spec) for i, spec in enumerate(entry["earliest_of"])]
+        counts = []
+        for key, index, spec in specs:
+            count = self.count(spec, where, [key] if index is None else [key, index], entry["id"])
+            if count:
+                counts.append(count)
+        return tuple(counts)
+
+    def count(self, spec: dict, where: Where, path: list, rule_id: str) -> Count | None:
+        anchor, amount, unit = spec["from"], spec["amount"], spec["unit"]
+        direction, roll = spec.get("direction", "after"), spec.get("roll")
+        ok = True
+        if anchor not in self.anchors or anchor == DEADLINE_ANCHOR + rule_id:
+            deadline = DEADLINE_ANCHOR + anchor
+            hint = (f"to count from that rule's deadline, write from = \"{deadline}\"" if deadline in self.anchors
+                    else suggest(anchor, self.anchors) or "define the event under [[events]]")
+            self.problems.add_at(where, path + ["from"], f"the period starts from “{anchor}”, which is not a date "
+                                                          "fact, event or another deadline", hint)
+            ok = False
+        if amount > MAX_AMOUNT[unit]:
+            self.problems.add_at(where, path + ["amount"], f"the amount {amount} is not a possible period",
+                                 f"use a whole number from 1 to {MAX_AMOUNT[unit]}")
+            ok = False
+        if roll is not None and unit in BUSINESS_UNITS + HOUR_UNITS:
+            self.problems.add_at(where, path + ["roll"], f"roll has no effect on {unit}", "remove roll from this count")
+            ok = False
+        if ok and unit in HOUR_UNITS:
+            event = next((e for e in self.parties.events if e.id == anchor), None)
+            if event is None or not event.time:
+                self.problems.add_at(where, path + ["unit"], f"hours need a date and time, but “{anchor}” is only a date",
+                                     "count in days, or mark the event with time = true")
+                ok = False
+        if ok:
+            self.used.add(anchor)
+            return Count(anchor, Period(amount, unit, direction, roll))
+        return None
+
+    def conditions(self, entry: dict, where: Where, key: str) -> tuple[Condition, ...]:
+        own = self.parties.facts
+        bool_facts = {"respondent_is_candidate"} | {f.id for f in own if f.type == "bool"}
+        date_anchors = set(self.date_facts) | set(self.event_ids)
+        role_values = list(dict.fromkeys([r.id for r in self.parties.roles] + list(ROLES) + [OTHER_ROLE]))
+        known = sorted(bool_facts | date_anchors | {"complainant_role"})
+        found = []
+        for i, spec in enumerate(entry.get(key, [])):
+            path = [key, i]
+            if "fact" in spec:
+                fact, extra = spec["fact"], set(spec) - {"fact", "equals", "in"}
+                if fact == "complainant_role" and not extra and ("in" in spec) != ("equals" in spec):
+                    values = spec["in"] if "in" in spec else [spec["equals"]]
+                    bad = [v for v in values if v not in role_values]
+                    if not bad:
+                        found.append(Condition(fact=fact, one_of=tuple(values)) if "in" in spec
+                                     else Condition(fact=fact, equals=spec["equals"]))
+                        continue
+                    self.problems.add_at(where, path, f"“{bad[0]}” is not a role", one_of_hint(bad[0], role_values))
+                elif fact in bool_facts and not extra and "in" not in spec and type(spec.get("equals")) is bool:
+                    self.used.add(fact)
+                    found.append(Condition(fact=fact, equals=spec["equals"]))
+                elif fact not in known:
+                    self.problems.add_at(where, path, f"the condition refers to an unknown fact “{fact}”",
+                                         suggest(fact, known) or "declare it under [[facts]]")
+                else:
+                    self.problems.add_at(where, path, f"the condition on “{fact}” is not valid",
+                                         "use { fact = …, equals = true } (or equals/in a role for complainant_role)")
+            elif "date" in spec:
+                side = "before" if "within_days_before" in spec else "after"
+                other, days = spec.get(f"within_days_{side}"), spec.get("days")
+                if set(spec) - {"date", f"within_days_{side}", "days"} or other is None or days is None:
+                    self.problems.add_at(where, path, "a date condition takes date, within_days_before (or _after) "
+                                                      "and days")
+                elif spec["date"] not in date_anchors or other not in date_anchors:
+                    bad = spec["date"] if spec["date"] not in date_anchors else other
+                    self.problems.add_at(where, path, f"the condition refers to an unknown date “{bad}”",
+                                         suggest(bad, date_anchors))
+                else:
+                    self.used.update((spec["date"], other))
+                    found.append(Condition(date=spec["date"], other=other, side=side, days=days))
+            else:
+                self.problems.add_at(where, path, "each condition needs “fact” or “date”")
+        return tuple(found)
+
+    def check_versions(self, rules: list) -> None:
+        by_id = {}
+        for rule, where in rules:
+            by_id.setdefault(rule.id, []).append((rule, where))
+        for rule_id, versions in by_id.items():
+            explicit = [v for v in versions if "effective" in self.entries[v[1].index]
+                        or "repealed" in self.entries[v[1].index]]
+            if len(versions) > 1 and len(explicit) < len(versions) - 1:
+                first = versions[0][1]
+                for _, where in versions[1:]:
+                    self.problems.add(where, f"rule id “{rule_id}” is already used by {first.label}",
+                                      "give each rule its own id; if this is an amended version of that rule, give "
+                                      "the earlier one repealed = the amendment's date and this one effective = it",
+                                      key="id")
+                continue
+            versions.sort(key=lambda rw: rw[0].effective)
+            for (a, _), (b, where) in zip(versions, versions[1:]):
+                if a.repealed is None or a.repealed > b.effective:
+                    self.problems.add(where, f"this version of “{rule_id}” (effective {b.effective}) overlaps the "
+                                             f"one effective {a.effective}",
+                                      f"give the earlier version repealed = {b.effective}", key="effective")
+                if a.kind != b.kind:
+                    self.problems.add(where, f"versions of “{rule_id}” have different kinds", key="kind")
+        filings = [rid for rid, versions in by_id.items() if versions[0][0].kind == "filing"]
+        if len(filings) > 1:
+            self.problems.add(TOP, f"more than one filing rule: {', '.join(filings)}",
+                              "keep one rule of kind “filing”; add versions of it for amendments")
+
+    def check_cycles(self, rules: list) -> None:
+        depends = {}
+        for rule, _ in rules:
+            depends.setdefault(rule.id, set()).update(c.anchor.removeprefix(DEADLINE_ANCHOR) for c in rule.counts
+                                                      if c.anchor.startswith(DEADLINE_ANCHOR))
+        for start in depends:
+            seen, stack = set(), [start]
+            while stack:
+                node = stack.pop()
+                for nxt in depends.get(node, ()):
+                    if nxt == start:
+                        where = next(w for r, w in rules if r.id == start)
+                        self.problems.add(where, f"the deadline “{start}” counts from itself through other deadlines",
+                                          "make one deadline start from an event or fact")
+                        stack = []
+                        break
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        stack.append(nxt)
+
+    def check_events_due_by(self) -> None:
+        for i, entry in enumerate(self.event_entries):
+            for ref in entry.get("due_by", []):
+                if ref not in self.counted_ids:
+                    self.problems.add(entry_where("events", i, entry), f"“{ref}” is not a deadline",
+                                      suggest(ref, self.counted_ids), key="due_by")
+
+    def check_use(self, rules: tuple[Rule, ...]) -> None:
+        """Warn about declared facts and events that nothing uses: likely a typo or a leftover."""
+        for i, fact in enumerate(self.parties.facts):
+            if fact.id not in self.used and fact.id not in BUILTIN_DATE_FACTS + ("respondent_is_candidate",):
+                self.problems.warn(Where("facts", i, f"facts[{i}] ({fact.id})"),
+                                   f"no rule uses the fact “{fact.id}”, so the form would ask for it for nothing",
+                                   "use it in a count or a condition, or remove it")
+        windows = {r.opens for r in rules} | {r.closes for r in rules}
+        for i, event in enumerate(self.parties.events):
+            if event.id not in self.used and event.id not in windows and not event.due_by:
+                self.problems.warn(Where("events", i, f"events[{i}] ({event.id})"),
+                                   f"no rule counts from the event “{event.id}” or depends on it",
+                                   "use it in a count, a window or a condition, or remove it")
+
+
+def _sentence(text: str | None) -> str | None:
+    """A condition written as a sentence: one final full stop, never two."""
+    if text is None:
+        return None
+    text = text.strip()
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
+def span(period: Period) -> int:
+    """The most calendar days a period can cover, with room for moving off closed days."""
+    per_unit = {"days": 1, "weeks": 7, "months": 31, "years": 366}
+    if period.unit in CALENDAR_UNITS:
+        return period.amount * per_unit[period.unit] + 10
+    if period.unit in BUSINESS_UNITS:
+        return period.amount * 2 + 14
+    return 0  # hours are elapsed time; they never look at the calendar
+
+
+def check_calendar_reach(problems: Problems, rules, calendar, supported_from: date, supported_to: date) -> None:
+    """Any date a person may enter must stay inside the calendar, however far rules count."""
+    by_id = {r.id: r for r in rules}
+
+    def reach(rule_id, direction, depth=0) -> int:
+        rule = by_id.get(rule_id)
+        if rule is None or depth > len(by_id):
+            return 0
+        return max((span(c.period) + reach(c.anchor.removeprefix(DEADLINE_ANCHOR), direction, depth + 1)
+                    for c in rule.counts if c.period.direction == direction), default=0)
+
+    after = max((reach(r.id, "after") for r in rules), default=0)
+    before = max((reach(r.id, "before") for r in rules), default=0)
+    latest, earliest = supported_to + timedelta(days=after), supported_from - timedelta(days=before)
+    where = Where("calendar", None, "calendar")
+    if latest.year > calendar.last_year:
+        problems.add(where, f"counting from {supported_to} (supported_to) can reach {latest}, after the calendar "
+                            "ends", f"set last_year = {latest.year} or later", key="last_year")
+    if earliest.year < calendar.first_year:
+        problems.add(where, f"counting back from {supported_from} (supported_from) can reach {earliest}, before "
+                            "the calendar starts", f"set first_year = {earliest.year} or earlier", key="first_year")
+
+
+def check_filing_covers(problems: Problems, rules, supported_from: date, supported_to: date) -> None:
+    versions = sorted((r for r in rules if r.kind == "filing"), key=lambda r: r.effective)
+    day = supported_from
+    for rule in versions:
+        if rule.effective > day:
+            break
+        day = max(day, rule.repealed or date.max)
+    if versions and day <= supported_to:
+        problems.add(TOP, f"no version of the filing rule is in force on {day}, inside the supported dates",
+                     "adjust supported_from, effective or repealed", key="supported_from")
