@@ -1,6 +1,8 @@
 """A city brings its own procedure: a new jurisdiction written from docs/authoring.md
 alone (its complete example, taken from the guide as a reader would copy it) is
-checked, built as a one-procedure site, and gives the right date in Chromium."""
+checked, built as a one-procedure site, and gives the right date in Chromium. It is a
+town whose residents may file, with a Town Clerk and a hearing officer, and nothing on
+its pages may say otherwise."""
 
 import json
 import re
@@ -25,35 +27,47 @@ def example(name):
 
 
 def test_a_new_jurisdiction_from_the_guide_checks_builds_and_answers_in_chromium(tmp_path, new_page):
-    toml = tmp_path / "example-city.toml"
-    toml.write_text(example("example-city.toml"), encoding="utf-8")
-    (tmp_path / "example-city.cases.json").write_text(example("example-city.cases.json"), encoding="utf-8")
+    toml = tmp_path / "example-town.toml"
+    toml.write_text(example("example-town.toml"), encoding="utf-8")
+    (tmp_path / "example-town.cases.json").write_text(example("example-town.cases.json"), encoding="utf-8")
 
     check = subprocess.run([sys.executable, "-m", "core", "check", str(toml)], capture_output=True, text=True,
                            cwd=ROOT)
-    assert check.returncode == 0 and check.stdout.strip().endswith("ok (7 rules, 5 clauses)"), check.stdout
+    assert check.returncode == 0 and check.stdout.strip().endswith("ok (7 rules, 6 clauses)"), check.stdout
 
-    cases = json.loads(example("example-city.cases.json"))
+    cases = json.loads(example("example-town.cases.json"))
     result = run_cases(load_jurisdiction(str(toml)), cases)
-    assert result["passed"] == result["total"] == 5, result
+    assert result["passed"] == result["total"] == 6, result
 
     out = tmp_path / "dist"
     assert build.main(["--jurisdiction", str(toml), "--out", str(out)]) == 0
-    assert (out / "example-city" / "index.html").is_file()
+    assert (out / "example-town" / "index.html").is_file()
     assert not (out / "fort-collins").exists()
 
     url, server = serve(out)
     try:
         page = new_page(site=url)
-        open_checker(page, "example-city")
+        open_checker(page, "example-town")
         fill_date(page, "f-violation_date", "2026-03-02")
         filing = page.locator(".card.filing time").evaluate_all("nodes => nodes.map(n => n.getAttribute('datetime'))")
         assert filing == ["2026-05-31", "2026-06-01", "2026-05-29"]  # Sunday 31 May runs to Monday 1 June
+        page.check("#f-role-resident")
+        fill_date(page, "f-received", "2026-05-22")
+        fill_date(page, "e-hearing", "2026-07-21T18:00")
+        text = page.locator("main").inner_text()
+        assert "A resident of the town" in text and "Date the Town Clerk receives the complaint" in text
+        assert "Hearing officer" in text and "Town Clerk" in text
+        for false in ("City Clerk", "received by the city", "does not limit who may file", "registered elector"):
+            assert false not in text, false
+        law = new_page(site=url)
+        law.goto("example-town/law.html")
+        assert "Not reproduced here. The penalties for a violation are set by Sec. 2-41" in law.locator(
+            "section#penalties").inner_text()
 
         verify = new_page(site=url)
         verify.goto("verify.html")
         verify.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
-        section = verify.locator("#verify-example-city")
-        assert section.get_attribute("data-passed") == section.get_attribute("data-total") == "5"
+        section = verify.locator("#verify-example-town")
+        assert section.get_attribute("data-passed") == section.get_attribute("data-total") == "6"
     finally:
         server.shutdown()
