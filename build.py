@@ -9,37 +9,52 @@ Two phases, as in Pelican: read and check everything first (a jurisdiction with
 problems stops the build and lists every problem), then write. The output is
 byte-for-byte reproducible: no timestamps (SOURCE_DATE_EPOCH, else the last
 commit, dates the build), sorted file lists, fixed zip entry times.
+
+What it writes, for a browser that should download little and only once:
+
+    index.html, verify.html, ID/index.html, ID/law.html    the pages (revalidated on each visit)
+    assets/HASH/          the page's scripts, style and icon
+    pyodide/HASH/         the Pyodide runtime (pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm)
+    python/HASH/          the Python it runs, prepared in advance (scripts/browser_python.py)
+    ID/procedure.HASH.json, ID/cases.HASH.json              each procedure, read and checked here
+    sw.js                 the service worker that keeps this build for offline use
+    manifest.json, headers.txt, and X.br / X.gz beside every file X
+
+HASH names a folder or file by its content, so a host may cache it for a year; a
+new build gets new names, so a page never meets the files of another build.
 """
 
 import argparse
 import base64
+import gzip
 import hashlib
-import http.server
-import io
 import json
 import os
 import shutil
 import subprocess
 import sys
 import tomllib
-import zipfile
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+import brotli
 import jinja2
 
 from core import __version__, prepared
 from core.jurisdiction import check_file, jurisdiction_path, seed_ids
 from core.model import Jurisdiction
 from core.summary import outline
+from scripts import browser_python, static_server
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
-PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-WHEEL_CACHE = ROOT / ".cache" / "wheels"
+PYODIDE_DIR = browser_python.PYODIDE_DIR
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 CASES_DIR = ROOT / "tests" / "cases"
+COMPRESSED_CACHE = ROOT / ".cache" / "compressed"
+MARKER = ".complaint-checker-build"  # written into every output folder, so a rebuild knows it may replace it
 
 # The Content-Security-Policy of every page, and of the HTTP headers we recommend.
 CSP = ("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; img-src 'self'; "
@@ -52,11 +67,6 @@ RECOMMENDED_HEADERS = {
 }
 # The parts of the interface strings the browser code needs (the rest is rendered here).
 JS_STRINGS = ("lang", "loading", "results", "checker", "verify")
-CONTENT_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
-                 ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
-                 ".json": "application/json", ".wasm": "application/wasm", ".zip": "application/zip",
-                 ".whl": "application/zip", ".toml": "text/plain; charset=utf-8",
-                 ".txt": "text/plain; charset=utf-8", ".svg": "image/svg+xml"}
 
 
 class BuildError(Exception):
@@ -120,74 +130,28 @@ def read_site(names: list[str]) -> Site:
 
 
 # --------------------------------------------------------------------------------------
-# Phase 2: write.
+# Phase 2: assemble every file, then write.
 # --------------------------------------------------------------------------------------
 
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def zip_time() -> tuple:
-    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "315532800"))  # 1980-01-01, the zip format's first day
-    return datetime.fromtimestamp(max(epoch, 315532800), tz=timezone.utc).timetuple()[:6]
+def integrity(data: bytes) -> str:
+    """A Subresource Integrity value: what a browser checks the bytes against before using them."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
 
 
-def core_wheel() -> tuple[str, bytes]:
-    """The core as a py3-none-any wheel, built here so that its bytes are reproducible."""
-    name, version = "complaint_checker", __version__
-    dist_info = f"{name}-{version}.dist-info"
-    files = {}
-    for path in sorted((ROOT / "core").rglob("*")):
-        if path.is_file() and path.suffix in (".py", ".toml") and "__pycache__" not in path.parts:
-            files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    requires = "".join(f"Requires-Dist: {d}\n" for d in project["dependencies"])
-    files[f"{dist_info}/METADATA"] = (f"Metadata-Version: 2.1\nName: complaint-checker\nVersion: {version}\n"
-                                      f"Summary: {project['description']}\nRequires-Python: >=3.11\n"
-                                      f"{requires}").encode()
-    files[f"{dist_info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: complaint-checker build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
-    record = "".join(f"{p},sha256={_urlsafe_digest(b)},{len(b)}\n" for p, b in files.items())
-    files[f"{dist_info}/RECORD"] = (record + f"{dist_info}/RECORD,,\n").encode()
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as wheel:
-        for path in sorted(files):
-            info = zipfile.ZipInfo(path, date_time=zip_time())
-            info.external_attr = 0o644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            wheel.writestr(info, files[path], compresslevel=9)
-    return f"{name}-{version}-py3-none-any.whl", buffer.getvalue()
+def hashed_folder(prefix: str, files: dict[str, bytes]) -> str:
+    """`prefix/HASH/`, HASH naming the folder's whole content."""
+    whole = hashlib.sha256("".join(f"{name}\0{sha256(data)}\n" for name, data in sorted(files.items())).encode())
+    return f"{prefix}/{whole.hexdigest()[:16]}/"
 
 
-def _urlsafe_digest(data: bytes) -> str:
-    return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-
-
-def dependency_wheels() -> dict[str, bytes]:
-    """The pinned wheels of wheels.txt, downloaded once (hash-checked by pip) into .cache/."""
-    pins = [line.split()[0] for line in (ROOT / "wheels.txt").read_text().splitlines()
-            if line.strip() and not line.startswith("#")]
-    expected = {pin.split("==")[0].replace("-", "_").lower(): pin.split("==")[1] for pin in pins}
-
-    def cached():
-        found = {}
-        for path in sorted(WHEEL_CACHE.glob("*.whl")):
-            dist, version = path.name.split("-")[:2]
-            if expected.get(dist.lower()) == version:
-                found[path.name] = path.read_bytes()
-        return found
-
-    wheels = cached() if WHEEL_CACHE.is_dir() else {}
-    if len(wheels) < len(expected):
-        WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
-        result = subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-                                 "--only-binary=:all:", "--require-hashes", "-r", str(ROOT / "wheels.txt"),
-                                 "-d", str(WHEEL_CACHE)], capture_output=True, text=True)
-        if result.returncode != 0:
-            raise BuildError("could not download the wheels in wheels.txt:\n" + result.stderr[-2000:])
-        wheels = cached()
-    if len(wheels) != len(expected):
-        raise BuildError(f"expected wheels for {sorted(expected)}, found {sorted(wheels)}")
-    return wheels
+def hashed_name(path: str, data: bytes) -> str:
+    """`ID/procedure.HASH.json` for `ID/procedure.json`."""
+    stem, _, suffix = path.rpartition(".")
+    return f"{stem}.{sha256(data)[:16]}.{suffix}"
 
 
 def pyodide_runtime() -> dict[str, bytes]:
@@ -197,9 +161,36 @@ def pyodide_runtime() -> dict[str, bytes]:
     return {f: (PYODIDE_DIR / f).read_bytes() for f in PYODIDE_FILES}
 
 
+def _compress(data: bytes) -> tuple[bytes, bytes]:
+    return brotli.compress(data, quality=11), gzip.compress(data, 9, mtime=0)
+
+
+def precompress(files: dict[str, bytes]) -> dict[str, tuple[bytes, bytes]]:
+    """The brotli and gzip forms of each file, made once per content (cached), on every core."""
+    out, todo = {}, {}
+    for path, data in files.items():
+        key = sha256(data)
+        cached = COMPRESSED_CACHE / key[:2] / key
+        if cached.with_suffix(".br").is_file() and cached.with_suffix(".gz").is_file():
+            out[path] = (cached.with_suffix(".br").read_bytes(), cached.with_suffix(".gz").read_bytes())
+        else:
+            todo.setdefault(key, []).append(path)
+    if todo:
+        largest_first = sorted(todo, key=lambda k: -len(files[todo[k][0]]))
+        with ProcessPoolExecutor(max_workers=max(1, min(os.cpu_count() or 1, 4))) as pool:
+            for key, (br, gz) in zip(largest_first, pool.map(_compress, [files[todo[k][0]] for k in largest_first])):
+                cached = COMPRESSED_CACHE / key[:2] / key
+                cached.parent.mkdir(parents=True, exist_ok=True)
+                cached.with_suffix(".br").write_bytes(br)
+                cached.with_suffix(".gz").write_bytes(gz)
+                for path in todo[key]:
+                    out[path] = (br, gz)
+    return out
+
+
 def make_environment(strings: dict) -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(SITE / "templates"),
-                             undefined=jinja2.StrictUndefined, autoescape=True,
+                             undefined=jinja2.StrictUndefined, autoescape=jinja2.select_autoescape(["html"]),
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["paragraphs"] = lambda text: [p.strip() for p in text.strip().split("\n\n") if p.strip()]
     env.filters["long_date"] = lambda day: f"{day.day} {strings['months'][day.month - 1]} {day.year}"
@@ -218,51 +209,120 @@ def uses(jurisdiction: Jurisdiction) -> dict:
             "election_date": "election_date" in anchors | facts}
 
 
+class Assets:
+    """The page's own files under assets/HASH/, with what a page needs to load each one checked."""
+
+    def __init__(self, files: dict[str, bytes]):
+        self.folder = hashed_folder("assets", files)
+        self.files = {self.folder + name: data for name, data in files.items()}
+        self.sri = {name: integrity(data) for name, data in files.items()}
+
+
+def loader_config(runtime_folder: str, runtime: dict[str, bytes], python_folder: str, python: dict[str, bytes],
+                  sizes: dict[str, dict]) -> dict:
+    """How the calculator loads: each file's place (relative to the site root), integrity and sizes."""
+    def entry(path, data):
+        return {"url": path, "integrity": integrity(data), "sizes": sizes[path]}
+
+    return {
+        "runtime": {name: entry(runtime_folder + name, data) for name, data in runtime.items()},
+        "python": {name: entry(python_folder + name, data) for name, data in python.items()},
+        "packages": ["complaint-checker"],
+    }
+
+
 def write_site(site: Site, out: Path) -> dict[str, str]:
     files: dict[str, bytes] = {}  # path in dist -> bytes
-    for path in sorted((SITE / "static").rglob("*")):
-        if path.is_file():
-            files[f"assets/{path.relative_to(SITE / 'static').as_posix()}"] = path.read_bytes()
-    for name, data in pyodide_runtime().items():
-        files[f"pyodide/{name}"] = data
-    wheel_name, wheel = core_wheel()
-    wheels = {wheel_name: wheel, **dependency_wheels()}
-    for name, data in sorted(wheels.items()):
-        files[f"wheels/{name}"] = data
-    wheel_list = [{"name": n, "sha256": sha256(d)} for n, d in sorted(wheels.items())]
+    assets = Assets({p.relative_to(SITE / "static").as_posix(): p.read_bytes()
+                     for p in sorted((SITE / "static").rglob("*")) if p.is_file()})
+    files.update(assets.files)
+    runtime = pyodide_runtime()
+    runtime_folder = hashed_folder("pyodide", runtime)
+    try:
+        python = browser_python.prepare()
+    except browser_python.PrepareError as err:
+        raise BuildError(str(err)) from None
+    python_folder = hashed_folder("python", python)
+    files.update({runtime_folder + n: d for n, d in runtime.items()})
+    files.update({python_folder + n: d for n, d in python.items()})
 
-    env = make_environment(site.strings)
-    common = {"build_date": site.build_date, "version": __version__, "wheels": wheel_list,
-              "procedures": site.procedures}
     data_list = []  # each procedure's published data, as its checker and the verify page load it
     for procedure in site.procedures:
         j = procedure.jurisdiction
         files[f"{j.id}/jurisdiction.toml"] = procedure.toml  # the source, for anyone who wants to read it
-        files[f"{j.id}/procedure.json"] = prepared.dumps(j).encode()  # what the browser loads
-        files[f"{j.id}/cases.json"] = json.dumps(procedure.cases, ensure_ascii=False, indent=1).encode()
-        data = {"id": j.id, "name": j.name, "title": j.title, "rules_version": j.digest,
-                "procedure": f"{j.id}/procedure.json", "procedure_sha256": sha256(files[f"{j.id}/procedure.json"]),
-                "cases": f"{j.id}/cases.json", "cases_sha256": sha256(files[f"{j.id}/cases.json"])}
-        data_list.append(data)
+        procedure_json = prepared.dumps(j).encode()  # what the browser loads
+        cases_json = json.dumps(procedure.cases, ensure_ascii=False, indent=1).encode()
+        procedure_path = hashed_name(f"{j.id}/procedure.json", procedure_json)
+        cases_path = hashed_name(f"{j.id}/cases.json", cases_json)
+        files[procedure_path], files[cases_path] = procedure_json, cases_json
+        data_list.append({"id": j.id, "name": j.name, "title": j.title, "rules_version": j.digest,
+                          "procedure": {"url": procedure_path, "integrity": integrity(procedure_json)},
+                          "cases": {"url": cases_path, "integrity": integrity(cases_json)}})
+
+    compressed = precompress(files)
+    sizes = {path: {"raw": len(files[path]), "br": len(compressed[path][0]), "gzip": len(compressed[path][1])}
+             for path in files}
+    loader = loader_config(runtime_folder, runtime, python_folder, python, sizes)
+    for item in data_list:
+        for key in ("procedure", "cases"):
+            item[key]["sizes"] = sizes[item[key]["url"]]
+
+    env = make_environment(site.strings)
+    # The service worker keeps everything a visitor needs offline and checks each file against this
+    # build's hash; the pages, which carry those hashes, it keeps as fetched. A new build is a new version.
+    kept = sorted(p for p in files if not p.endswith(".toml"))
+    version = sha256("".join(f"{p}\0{sha256(files[p])}\n" for p in kept).encode())[:16]
+    page_paths = ["index.html", "verify.html"] + [f"{p.jurisdiction.id}/{n}" for p in site.procedures
+                                                  for n in ("index.html", "law.html")]
+    files["sw.js"] = env.get_template("sw.js").render(version=version, pages=page_paths,
+                                                      files={p: integrity(files[p]) for p in kept}).encode()
+    common = {"build_date": site.build_date, "version": __version__, "procedures": site.procedures,
+              "assets": assets, "loader": loader,
+              "asset_sizes": {name: sizes[assets.folder + name] for name in assets.sri},
+              "service_worker": {"url": "sw.js", "integrity": integrity(files["sw.js"])}}
+    pages = {}
+    for procedure, data in zip(site.procedures, data_list):
+        j = procedure.jurisdiction
         context = dict(common, p=procedure, j=j, data=data, uses=uses(j), root="../")
-        for page in ("checker", "law"):
-            name = "index.html" if page == "checker" else "law.html"
-            files[f"{j.id}/{name}"] = env.get_template(f"{page}.html").render(context, page=page).encode()
-    files["index.html"] = env.get_template("index.html").render(common, root="", page="index").encode()
-    files["verify.html"] = env.get_template("verify.html").render(common, root="", page="verify",
+        for page, name in (("checker", "index.html"), ("law", "law.html")):
+            pages[f"{j.id}/{name}"] = env.get_template(f"{page}.html").render(context, page=page).encode()
+    pages["index.html"] = env.get_template("index.html").render(common, root="", page="index").encode()
+    pages["verify.html"] = env.get_template("verify.html").render(common, root="", page="verify",
                                                                   data_list=data_list).encode()
+    assert sorted(pages) == sorted(page_paths)
+    files.update(pages)
     files["headers.txt"] = "".join(f"{k}: {v}\n" for k, v in RECOMMENDED_HEADERS.items()).encode()
+    compressed.update(precompress({p: files[p] for p in files if p not in compressed}))
 
     manifest = {path: sha256(data) for path, data in sorted(files.items())}
-    files["manifest.json"] = (json.dumps({"version": __version__, "build_date": site.build_date,
+    files["manifest.json"] = (json.dumps({"version": __version__, "build_date": site.build_date, "build": version,
                                           "files": manifest}, indent=1, sort_keys=True) + "\n").encode()
-    if out.exists():
-        shutil.rmtree(out)
+    compressed.update(precompress({"manifest.json": files["manifest.json"]}))
+    for path, (br, gz) in compressed.items():
+        files[path + ".br"], files[path + ".gz"] = br, gz
+    write_folder(out, files)
+    return manifest
+
+
+def write_folder(out: Path, files: dict[str, bytes]) -> None:
+    """Write into `out` only if it is missing, empty, or a previous build's (it has our marker)."""
+    out = out.resolve()
+    if out == ROOT or out in ROOT.parents or ROOT / ".git" in (out, *out.parents):
+        raise BuildError(f"refusing to write into {out}: it is the project itself (use --out dist)")
+    if out.exists() and not out.is_dir():
+        raise BuildError(f"refusing to write into {out}: it is a file, not a folder")
+    if out.is_dir() and any(out.iterdir()):
+        if not (out / MARKER).is_file():
+            raise BuildError(f"refusing to write into {out}: it is not empty and not a previous build "
+                             f"(no {MARKER} in it); choose an empty or new folder")
+        for child in out.iterdir():
+            shutil.rmtree(child) if child.is_dir() and not child.is_symlink() else child.unlink()
+    out.mkdir(parents=True, exist_ok=True)
+    (out / MARKER).write_text("This folder is written by Complaint Checker's build.py; a rebuild replaces it.\n")
     for path, data in sorted(files.items()):
         target = out / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
-    return manifest
 
 
 def build(names: list[str] | None = None, out: Path = ROOT / "dist") -> Site:
@@ -275,47 +335,9 @@ def build(names: list[str] | None = None, out: Path = ROOT / "dist") -> Site:
 # Serving: for development and the browser tests. A city uses any static host.
 # --------------------------------------------------------------------------------------
 
-def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, prefix: str = "/"):
-    """An HTTP server for `directory` mounted at `prefix`, sending the recommended headers."""
-    prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
-
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, directory=str(directory), **kwargs)
-
-        def translate_path(self, path):
-            clean = path.split("?", 1)[0].split("#", 1)[0]
-            if not clean.startswith(prefix):
-                return str(directory / "__outside_prefix__")
-            return super().translate_path("/" + clean[len(prefix):])
-
-        def do_GET(self):
-            if self.path in ("/", prefix.rstrip("/")) and prefix != "/":
-                self.send_response(302)
-                self.send_header("Location", prefix)
-                self.end_headers()
-                return
-            super().do_GET()
-
-        def guess_type(self, path):
-            return CONTENT_TYPES.get(Path(str(path)).suffix, "application/octet-stream")
-
-        def end_headers(self):
-            for name, value in RECOMMENDED_HEADERS.items():
-                self.send_header(name, value)
-            self.send_header("Cache-Control", "no-cache")
-            super().end_headers()
-
-        def log_message(self, *args):
-            pass
-
-    for candidate in (port, 0):
-        try:
-            return http.server.ThreadingHTTPServer((host, candidate), Handler), prefix
-        except OSError:
-            if candidate == 0:
-                raise
-    raise OSError("no port")
+def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, prefix: str = "/", counter=None):
+    """Serve a built site as a static host would, with the recommended headers (scripts/static_server.py)."""
+    return static_server.make_server(directory, host, port, prefix, headers=RECOMMENDED_HEADERS, counter=counter)
 
 
 def main(argv=None) -> int:
@@ -330,11 +352,11 @@ def main(argv=None) -> int:
     try:
         site = build(args.jurisdiction, args.out)
     except BuildError as err:
-        print(f"build failed:\n{err}", file=sys.stderr)
+        print(f"build failed: {err}" if "\n" not in str(err) else f"build failed:\n{err}", file=sys.stderr)
         return 1
-    count = sum(1 for p in args.out.rglob("*") if p.is_file())
+    count = sum(1 for p in args.out.rglob("*") if p.is_file() and p.suffix not in (".br", ".gz"))
     shown = os.path.relpath(args.out) if not os.path.relpath(args.out).startswith("..") else args.out
-    print(f"built {count} files into {shown} "
+    print(f"built {count} files (and their .br and .gz forms) into {shown} "
           f"({', '.join(p.jurisdiction.id for p in site.procedures)})")
     if args.serve:
         server, prefix = make_server(args.out, port=args.port, prefix=args.prefix)

@@ -1,17 +1,22 @@
-"""Speed and size, measured: prints medians and bytes so that a change can be compared.
+"""Speed and size, measured, side by side with a naive page.
 
-    .venv/bin/python scripts/benchmark.py [--runs 5]
+    .venv/bin/python scripts/benchmark.py [--runs 5] [--no-slow-network]
 
-Builds the site into a temporary folder, then measures: the bytes a cold visit to a
-checker page downloads (raw and gzip-compressed); the core in CPython (reading a
-procedure, one evaluation); the core under Pyodide in Node (start, install, first
-answer); and a cold visit in Chromium (navigation to the first rendered result, each
-run in a fresh browser context, so nothing is cached). Results go to stdout; copy them
-into README.md's "Benchmarks" section with the machine they ran on.
+Builds the site, and a naive page beside it: the same pinned Pyodide and the stock
+wheels (holidays, python-dateutil, six, the core as a plain source wheel), loaded
+plainly in a module worker with no preparation, answering the same facts from the same
+prepared procedure. Both are served as a static host would (scripts/static_server.py:
+precompressed .br/.gz where the build wrote them, MIME types, cache headers) and
+driven in headless Chromium, runs of the two interleaved. It prints medians and
+min–max of: the form usable; the first answer on a cold visit (empty profile), on a
+warm one (the same profile again: HTTP cache and service worker), and cold over a
+1.6 Mbit/s, 150 ms link (Chromium's own network emulation); the bytes the server sent
+for a cold and a warm visit; an input change to the updated answer; and the core's
+evaluate in CPython and in Pyodide (Node). Speed is measured here, not asserted in
+tests: copy the figures into the README with the machine they came from.
 """
 
 import argparse
-import gzip
 import json
 import platform
 import shutil
@@ -27,138 +32,253 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
-from core import evaluate, load_jurisdiction  # noqa: E402
+from core import evaluate, load_jurisdiction, prepared  # noqa: E402
+from scripts.static_server import Counter  # noqa: E402
 
+JURISDICTION = "illinois-model-ethics"
 FACTS = {"violation_date": "2026-06-01", "received": "2026-10-20", "respondent_is_candidate": True,
-         "election_date": "2026-11-03", "events": {"meeting": "2026-11-02T10:00"}}
-FRAGMENT = "violation_date=2026-06-01&received=2026-10-20&respondent_is_candidate=true&election_date=2026-11-03"
-NODE_SCRIPT = """
+         "election_date": "2026-11-03"}
+FRAGMENT = "role=complainant&" + "&".join(f"{k}={str(v).lower()}" for k, v in FACTS.items())
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
+FAST_3G = {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 0.75e6 / 8}
+# Recorded in the page from its first moment, for both pages: when the form can be used, and when
+# the first answer is on screen (performance.now(), milliseconds from navigation).
+MARKS = """
+(() => {
+  const marks = (window.__bench = {});
+  const look = () => {
+    const now = performance.now();
+    if (marks.form === undefined && document.querySelector("html[data-form-ready], #calculator:not([hidden]) #facts"))
+      marks.form = now;
+    if (marks.answer === undefined && document.querySelector("#results[data-state='done'] [data-answer], #results[data-state='done'] .card"))
+      marks.answer = now;
+  };
+  new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
+})();
+"""
+CHANGE_INPUT = """
+async (value) => {
+  const results = document.querySelector("#results");
+  const input = document.querySelector("#f-received");
+  const start = performance.now();
+  const done = new Promise((resolve) => {
+    let pending = false;
+    new MutationObserver((_, observer) => {
+      if (results.dataset.state === "pending") pending = true;
+      if (pending && results.dataset.state === "done") { observer.disconnect(); resolve(performance.now() - start); }
+    }).observe(results, { attributes: true, subtree: true, childList: true });
+  });
+  input.value = value;
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+  return await done;
+}
+"""
+
+# A visit is over when the service worker, if the page registered one, has finished installing.
+SERVICE_WORKER_SETTLED = """
+() => navigator.serviceWorker ? navigator.serviceWorker.getRegistration()
+  .then((registration) => registration ? navigator.serviceWorker.ready.then(() => true) : false) : false
+"""
+NAIVE_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Naive checker</title>
+<script type="module" src="naive.js"></script></head>
+<body><form id="facts"><label for="f-received">Received</label><input type="date" id="f-received"></form>
+<section id="results" data-state="waiting"></section></body></html>
+"""
+NAIVE_PAGE = """
+const facts = JSON.parse(decodeURIComponent(location.hash.slice(1) || "{}"));
+const results = document.getElementById("results");
+const input = document.getElementById("f-received");
+input.value = facts.received || "";
+document.documentElement.dataset.formReady = "";
+const worker = new Worker(new URL("./naive-worker.js", import.meta.url), { type: "module" });
+let seq = 0;
+const ask = () => { results.dataset.state = "pending"; worker.postMessage({ seq: ++seq, facts: { ...facts, received: input.value } }); };
+worker.onmessage = ({ data }) => {
+  if (data.ready) { ask(); return; }
+  if (data.seq !== seq) return;
+  const p = document.createElement("p");
+  p.dataset.answer = "";
+  p.textContent = `${data.report.filing.status}: file by ${data.report.filing.safe_date}`;
+  results.replaceChildren(p);
+  results.dataset.state = "done";
+};
+input.addEventListener("input", ask);
+"""
+NAIVE_WORKER = """
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
+const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+for (const name of WHEELS) {
+  const bytes = new Uint8Array(await (await fetch(new URL(`./wheels/${name}`, import.meta.url))).arrayBuffer());
+  pyodide.unpackArchive(bytes, "wheel", { extractDir: site });
+}
+const text = await (await fetch(new URL("./procedure.json", import.meta.url))).text();
+pyodide.globals.set("procedure_text", text);
+const checker = pyodide.runPython("import holidays\\nfrom core.json_api import Checker\\nChecker.from_prepared(procedure_text)");
+self.postMessage({ ready: true });
+self.onmessage = ({ data }) => {
+  const envelope = JSON.parse(checker.evaluate_json(JSON.stringify(data.facts)));
+  self.postMessage({ seq: data.seq, report: envelope.report });
+};
+"""
+NODE_EVALUATE = """
 import { loadPyodide } from "pyodide";
 import fs from "node:fs";
-const [dir, toml] = process.argv.slice(2);
-const t0 = performance.now();
+const [wheelDir, procedure, facts] = process.argv.slice(2);
 const py = await loadPyodide();
-const t1 = performance.now();
 const site = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
-for (const f of fs.readdirSync(dir).sort()) py.unpackArchive(new Uint8Array(fs.readFileSync(dir + "/" + f)), "wheel", {extractDir: site});
-const t2 = performance.now();
-py.globals.set("toml", fs.readFileSync(toml, "utf-8"));
-const checker = py.runPython("from core.json_api import Checker\\nChecker.from_toml(toml, 'x.toml')");
-const t3 = performance.now();
-const facts = JSON.stringify(%s);
+for (const f of fs.readdirSync(wheelDir).filter((n) => n.endsWith(".whl")).sort())
+  py.unpackArchive(new Uint8Array(fs.readFileSync(`${wheelDir}/${f}`)), "wheel", { extractDir: site });
+py.globals.set("procedure_text", fs.readFileSync(procedure, "utf-8"));
+const checker = py.runPython("from core.json_api import Checker\\nChecker.from_prepared(procedure_text)");
 checker.evaluate_json(facts);
-const t4 = performance.now();
 const times = [];
-for (let i = 0; i < 20; i++) { const a = performance.now(); checker.evaluate_json(facts); times.push(performance.now() - a); }
+for (let i = 0; i < 41; i++) { const a = performance.now(); checker.evaluate_json(facts); times.push(performance.now() - a); }
 times.sort((a, b) => a - b);
-console.log(JSON.stringify({start: t1 - t0, install: t2 - t1, rules: t3 - t2, first: t4 - t3, evaluate: times[10]}));
-""" % json.dumps(FACTS)
+console.log(JSON.stringify({ evaluate: times[20] }));
+"""
 
 
-def median_ms(samples):
-    return f"{statistics.median(samples) * 1000:.0f} ms" if samples[0] < 100 else "?"
+def build_naive(folder: Path, dist: Path) -> Path:
+    """The naive page: stock Pyodide, stock wheels, no preparation, no compression."""
+    naive = folder / "naive"
+    (naive / "pyodide").mkdir(parents=True)
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        shutil.copy(build.PYODIDE_DIR / name, naive / "pyodide" / name)
+    (naive / "wheels").mkdir()
+    wheels = {**dict([build.core_wheel()]), **build.dependency_wheels()}
+    for name, data in wheels.items():
+        (naive / "wheels" / name).write_bytes(data)
+    (naive / "procedure.json").write_bytes(prepared.dumps(load_jurisdiction(JURISDICTION)).encode())
+    (naive / "index.html").write_text(NAIVE_HTML)
+    (naive / "naive.js").write_text(NAIVE_PAGE)
+    (naive / "naive-worker.js").write_text(NAIVE_WORKER.replace("WHEELS", json.dumps(sorted(wheels))))
+    return naive
 
 
-def timed(function, runs):
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        function()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
+class Site:
+    """A built site on its own server, and how to open its page with the benchmark's facts."""
+
+    def __init__(self, name: str, folder: Path, page: str, fragment: str):
+        self.name, self.counter = name, Counter()
+        self.server, prefix = build.make_server(folder, port=0, prefix="/bench/", counter=self.counter)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}{prefix}{page}#{fragment}"
 
 
-def sizes(dist: Path) -> list[tuple[str, int, int]]:
-    """What a cold visit to a checker page downloads, by group: (name, raw bytes, gzip bytes)."""
-    groups = {
-        "page (HTML, CSS, JS)": ["illinois-model-ethics/index.html", "assets/style.css", "assets/favicon.svg",
-                                 "assets/app.js", "assets/render.js", "assets/runtime.js", "assets/worker.js"],
-        "Pyodide runtime": [f"pyodide/{f}" for f in build.PYODIDE_FILES],
-        "wheels": [p.relative_to(dist).as_posix() for p in sorted((dist / "wheels").glob("*.whl"))],
-        "rules (TOML)": ["illinois-model-ethics/jurisdiction.toml"],
-    }
-    rows = []
-    for name, files in groups.items():
-        raw = sum((dist / f).stat().st_size for f in files)
-        packed = sum(len(gzip.compress((dist / f).read_bytes(), 9)) for f in files)
-        rows.append((name, raw, packed))
-    rows.append(("total", sum(r[1] for r in rows), sum(r[2] for r in rows)))
-    return rows
-
-
-def node_pyodide(dist: Path, runs: int) -> dict:
-    with tempfile.TemporaryDirectory(dir=ROOT) as folder:
-        script = Path(folder) / "bench.mjs"
-        script.write_text(NODE_SCRIPT)
-        results = []
-        for _ in range(runs):
-            out = subprocess.run(["node", str(script), str(dist / "wheels"),
-                                  str(dist / "illinois-model-ethics" / "jurisdiction.toml")],
-                                 capture_output=True, text=True, check=True, cwd=ROOT)
-            results.append(json.loads(out.stdout))
-    return {key: statistics.median(r[key] for r in results) for key in results[0]}
-
-
-def chromium_cold_visit(dist: Path, runs: int) -> dict:
-    from playwright.sync_api import sync_playwright
-    server, prefix = build.make_server(dist, port=0, prefix="/bench/")
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}{prefix}illinois-model-ethics/index.html#{FRAGMENT}"
-    samples, ready = [], []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
-                                             args=["--headless=new", "--no-sandbox", "--disable-gpu",
-                                                   "--disable-background-networking", "--no-first-run",
-                                                   "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"])
-        for _ in range(runs):
-            context = browser.new_context()
+def visit(playwright, site: Site, profile: Path, network=None, times: int = 1) -> list[dict]:
+    """Open the page `times` times in one browser profile; what each visit measured."""
+    context = playwright.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM,
+                                                           args=CHROMIUM_ARGS, headless=True)
+    context.add_init_script(MARKS)
+    found = []
+    try:
+        for number in range(times):
             page = context.new_page()
-            start = time.perf_counter()
-            page.goto(url)
-            page.wait_for_selector("#facts")
-            ready.append(time.perf_counter() - start)
-            page.wait_for_selector("#results[data-state='done']", timeout=120_000)
-            samples.append(time.perf_counter() - start)
-            context.close()
-        browser.close()
-    server.shutdown()
-    return {"form usable": statistics.median(ready), "first result": statistics.median(samples)}
+            if network:
+                page.context.new_cdp_session(page).send("Network.emulateNetworkConditions", network)
+            before = site.counter.bytes
+            page.goto(site.url, wait_until="commit")
+            page.wait_for_selector("#results[data-state='done']", timeout=300_000)
+            marks = page.evaluate("() => window.__bench")
+            result = {"form": marks.get("form"), "answer": marks.get("answer")}
+            if number == 0 and not network:
+                result["change"] = page.evaluate(CHANGE_INPUT, "2026-10-21")
+            page.evaluate(SERVICE_WORKER_SETTLED)
+            time.sleep(0.3)  # let the page settle before counting what the visit cost
+            result["bytes"] = site.counter.bytes - before
+            found.append(result)
+            page.close()
+    finally:
+        context.close()
+    return found
+
+
+def spread(values) -> str:
+    values = [v for v in values if v is not None]
+    if not values:
+        return "–"
+    return f"{statistics.median(values):,.2f} ({min(values):,.2f}–{max(values):,.2f})"
+
+
+def measure_browser(sites: list[Site], runs: int, slow: bool) -> dict:
+    from playwright.sync_api import sync_playwright
+    results = {site.name: {"form": [], "cold": [], "warm": [], "cold_bytes": [], "warm_bytes": [], "change": [],
+                           "slow": []} for site in sites}
+    with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profiles:
+        for run in range(runs):
+            for site in sites:  # interleaved: project, naive, project, naive, …
+                profile = Path(profiles) / f"{site.name}-{run}"
+                cold, warm = visit(playwright, site, profile, times=2)
+                entry = results[site.name]
+                entry["form"].append(cold["form"] / 1000)
+                entry["cold"].append(cold["answer"] / 1000)
+                entry["change"].append(cold["change"])
+                entry["cold_bytes"].append(cold["bytes"] / 1e6)
+                entry["warm"].append(warm["answer"] / 1000)
+                entry["warm_bytes"].append(warm["bytes"] / 1e3)
+                if slow:
+                    [slow_visit] = visit(playwright, site, Path(profiles) / f"{site.name}-{run}-slow", network=FAST_3G)
+                    entry["slow"].append(slow_visit["answer"] / 1000)
+                print(f"  run {run + 1}, {site.name}: cold {cold['answer'] / 1000:.2f} s, warm "
+                      f"{warm['answer'] / 1000:.2f} s", file=sys.stderr, flush=True)
+    return results
+
+
+def core_speed(dist: Path, runs: int) -> dict:
+    jurisdiction = load_jurisdiction(JURISDICTION)
+    samples = []
+    for _ in range(max(runs, 5) * 10):
+        start = time.perf_counter()
+        evaluate(jurisdiction, FACTS)
+        samples.append((time.perf_counter() - start) * 1000)
+    with tempfile.TemporaryDirectory(dir=ROOT / "node_modules") as folder:
+        wheels = Path(folder) / "wheels"
+        wheels.mkdir()
+        for name, data in {**dict([build.core_wheel()]), **build.dependency_wheels()}.items():
+            (wheels / name).write_bytes(data)
+        procedure = Path(folder) / "procedure.json"
+        procedure.write_text(prepared.dumps(jurisdiction))
+        script = Path(folder) / "evaluate.mjs"
+        script.write_text(NODE_EVALUATE)
+        out = subprocess.run(["node", str(script), str(wheels), str(procedure), json.dumps(FACTS)],
+                             capture_output=True, text=True, check=True, cwd=ROOT)
+    return {"cpython": statistics.median(samples), "pyodide": json.loads(out.stdout.strip().splitlines()[-1])["evaluate"]}
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--no-slow-network", action="store_true", help="skip the 1.6 Mbit/s runs (several minutes)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        dist = Path(folder) / "dist"
+        folder = Path(folder)
+        dist = folder / "dist"
         build.build(None, dist)
-        print(f"# Complaint Checker benchmark: {platform.machine()}, {platform.python_implementation()} "
-              f"{platform.python_version()}, {args.runs} runs, medians\n")
-        print("## Bytes a cold visit to a checker page downloads\n")
-        print("| what | raw | gzip |\n|---|---:|---:|")
-        for name, raw, packed in sizes(dist):
-            print(f"| {name} | {raw / 1e6:.2f} MB | {packed / 1e6:.2f} MB |")
-        print(f"\nWhole dist/: {sum(p.stat().st_size for p in dist.rglob('*') if p.is_file()) / 1e6:.2f} MB\n")
-
-        print("## The core in CPython\n")
-        print("| step | median |\n|---|---:|")
-        print(f"| read and check a procedure (TOML, calendar) | {timed(lambda: load_jurisdiction('illinois-model-ethics'), args.runs) * 1000:.0f} ms |")
-        jurisdiction = load_jurisdiction("illinois-model-ethics")
-        print(f"| one evaluation | {timed(lambda: evaluate(jurisdiction, FACTS), 50) * 1000:.1f} ms |\n")
-
-        node = node_pyodide(dist, args.runs)
-        print("## The core under Pyodide in Node\n")
-        print("| step | median |\n|---|---:|")
-        for key, label in (("start", "start Pyodide"), ("install", "install the four wheels"),
-                           ("rules", "import the core, read the procedure"), ("first", "first evaluation"),
-                           ("evaluate", "a later evaluation")):
-            print(f"| {label} | {node[key]:.0f} ms |")
-
-        visit = chromium_cold_visit(dist, args.runs)
-        print("\n## A cold visit in Chromium (no cache)\n")
-        print("| from navigation to | median |\n|---|---:|")
-        for key, seconds in visit.items():
-            print(f"| {key} | {seconds:.2f} s |")
+        naive = build_naive(folder, dist)
+        sites = [Site("Complaint Checker", dist, f"{JURISDICTION}/index.html", FRAGMENT),
+                 Site("naive page", naive, "index.html", json.dumps(FACTS))]
+        print(f"# Benchmark: {platform.machine()}, {platform.system()}, Python {platform.python_version()}, "
+              f"{args.runs} interleaved runs; median (min–max)\n", flush=True)
+        browser = measure_browser(sites, args.runs, not args.no_slow_network)
+        core = core_speed(dist, args.runs)
+        for site in sites:
+            site.server.shutdown()
+    rows = [("form usable (s)", "form"), ("cold: first answer (s)", "cold"), ("warm: first answer (s)", "warm"),
+            ("cold: bytes sent (MB)", "cold_bytes"), ("warm: bytes sent (kB)", "warm_bytes"),
+            ("input change → updated answer (ms)", "change"),
+            ("cold at 1.6 Mbit/s, 150 ms RTT: first answer (s)", "slow")]
+    names = [site.name for site in sites]
+    print("| | " + " | ".join(names) + " |\n|---|" + "---:|" * len(names))
+    for label, key in rows:
+        print(f"| {label} | " + " | ".join(spread(browser[name][key]) for name in names) + " |")
+    ratio = [a / b for a, b in zip(browser[names[0]]["cold"], browser[names[1]]["cold"])]
+    print(f"\nCold first answer, Complaint Checker ÷ naive page, run by run: {spread(ratio)}")
+    print(f"The core's evaluate: {core['cpython']:.2f} ms in CPython, {core['pyodide']:.2f} ms in Pyodide (Node).")
     return 0
 
 

@@ -1,11 +1,18 @@
-"""The build: byte-for-byte reproducible, a manifest of every file with its sha256
-that the pages' wheel checks agree with, and a build that refuses a broken procedure."""
+"""The build: byte-for-byte reproducible; content-hashed, precompressed files; every file a
+page loads checked against this build's hashes; the browser's Python compiled and trimmed;
+a service worker that keeps the build; a build that refuses a broken procedure, and one that
+never writes over anything but its own output."""
 
+import base64
+import gzip
 import hashlib
+import io
 import json
 import re
+import zipfile
 from pathlib import Path
 
+import brotli
 import pytest
 
 import build
@@ -32,50 +39,115 @@ def test_building_twice_gives_byte_identical_sites(two_builds):
     assert different == []
 
 
+def only(files, pattern):
+    [found] = [p for p in files if re.fullmatch(pattern, p)]
+    return found
+
+
+def sri(data: bytes) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
 def test_source_date_epoch_dates_the_build_and_nothing_else_changes(tmp_path, monkeypatch, two_builds):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1893456000")  # 2030-01-01
     build.build(None, tmp_path / "dist")
     dated = tree(tmp_path / "dist")
     assert json.loads(dated["manifest.json"])["build_date"] == "2030-01-01"
     assert '<time datetime="2030-01-01">' in dated["index.html"].decode()
-    unchanged = {"pyodide/pyodide.asm.wasm", "wheels/holidays-0.109-py3-none-any.whl", "assets/app.js",
-                 "fort-collins/jurisdiction.toml"}
+    unchanged = [only(dated, r"pyodide/[0-9a-f]{16}/pyodide\.asm\.wasm"), only(dated, r"assets/[0-9a-f]{16}/app\.js"),
+                 "fort-collins/jurisdiction.toml"]
     assert all(dated[path] == two_builds[0][path] for path in unchanged)
 
 
 def test_the_manifest_lists_every_file_with_its_sha256(two_builds):
     files = two_builds[0]
     manifest = json.loads(files["manifest.json"])["files"]
-    assert sorted(manifest) == sorted(p for p in files if p != "manifest.json")
+    listed = {p for p in files if p not in ("manifest.json", "manifest.json.br", "manifest.json.gz",
+                                           build.MARKER) and not p.endswith((".br", ".gz"))}
+    assert sorted(manifest) == sorted(listed)
     for path, digest in manifest.items():
         assert hashlib.sha256(files[path]).hexdigest() == digest, path
 
 
-def test_each_page_checks_the_wheels_and_rules_against_the_manifest(two_builds):
+def test_every_file_has_brotli_and_gzip_forms_that_decompress_to_it(two_builds):
     files = two_builds[0]
-    manifest = json.loads(files["manifest.json"])["files"]
+    for path, data in files.items():
+        if path.endswith((".br", ".gz")) or path == build.MARKER:
+            continue
+        assert brotli.decompress(files[path + ".br"]) == data, path  # Google's decoder, not ours
+        assert gzip.decompress(files[path + ".gz"]) == data, path
+
+
+def test_content_hashed_names_change_with_their_content_and_only_then(two_builds, tmp_path):
+    files = two_builds[0]
+    for folder in ("assets", "pyodide", "python"):
+        [name] = {p.split("/")[1] for p in files if p.startswith(folder + "/")}
+        content = {p.split("/", 2)[2]: d for p, d in files.items() if p.startswith(f"{folder}/{name}/")
+                   and not p.endswith((".br", ".gz"))}
+        assert f"{folder}/{name}/" == build.hashed_folder(folder, content)
+    path = only(files, r"fort-collins/procedure\.[0-9a-f]{16}\.json")
+    assert path == build.hashed_name("fort-collins/procedure.json", files[path])
+    # A site with one procedure shares the runtime and the prepared Python with the full site.
+    build.build(["fort-collins"], tmp_path / "one")
+    one = tree(tmp_path / "one")
+    assert {p for p in one if p.startswith(("pyodide/", "python/", "assets/"))} == {
+        p for p in files if p.startswith(("pyodide/", "python/", "assets/"))}
+
+
+def test_each_page_loads_only_files_it_checks_against_this_builds_hashes(two_builds):
+    files = two_builds[0]
     for page in ("fort-collins/index.html", "illinois-model-ethics/index.html", "verify.html"):
         html = files[page].decode()
-        config = json.loads(re.search(r"data-config='(.*?)'>", html, re.S).group(1).replace("&#39;", "'"))
-        assert {w["name"] for w in config["wheels"]} == {p.split("/")[1] for p in manifest if p.startswith("wheels/")}
-        for wheel in config["wheels"]:
-            assert manifest[f"wheels/{wheel['name']}"] == wheel["sha256"]
-        for procedure in config.get("procedures", [{"procedure": page.split('/')[0] + '/procedure.json',
-                                                    "procedure_sha256": config.get("procedure_sha256")}]):
-            assert manifest[procedure["procedure"]] == procedure["procedure_sha256"]
+        root = "../" if "/" in page else ""
+        attribute = lambda name: json.loads(re.search(rf"{name}='(.*?)'", html, re.S).group(1).replace("&#39;", "'"))
+        loader = attribute("data-loader")
+        for group in ("runtime", "python"):
+            for entry in loader["loader"][group].values():
+                assert entry["integrity"] == sri(files[entry["url"]]), entry["url"]
+        assert loader["worker"]["integrity"] == sri(files[loader["worker"]["url"]])
+        assert loader["service_worker"]["integrity"] == sri(files["sw.js"])
+        procedures = attribute("data-config").get("procedures") or [attribute("data-config")]
+        for procedure in procedures:
+            assert procedure["procedure"]["integrity"] == sri(files[procedure["procedure"]["url"]])
+        # Every script, module and style sheet the page names carries its integrity, and it matches.
+        tags = re.findall(r'<(?:script|link)[^>]*?(?:src|href)="([^"]+\.(?:js|css))"[^>]*?integrity="([^"]+)"', html)
+        assert {Path(u).name for u, _ in tags} >= {"render.js", "runtime.js", "style.css"}
+        for url, value in tags:
+            assert value == sri(files[url.removeprefix(root)]), url
+        assert not re.search(r'<script(?![^>]*integrity)[^>]*src=', html)
 
 
-def test_the_core_wheel_is_a_pure_python_wheel_with_the_rules(two_builds):
-    import io
-    import zipfile
-    name = next(p for p in two_builds[0] if p.startswith("wheels/complaint_checker-"))
-    assert name.endswith("-py3-none-any.whl")
-    with zipfile.ZipFile(io.BytesIO(two_builds[0][name])) as wheel:
+def test_the_shipped_python_is_compiled_trimmed_and_listed_in_the_lock_file_with_its_sha256(two_builds):
+    files = two_builds[0]
+    folder = only({p.rsplit("/", 1)[0] for p in files if p.startswith("python/")}, r"python/[0-9a-f]{16}")
+    lock = json.loads(files[f"{folder}/pyodide-lock.json"])
+    assert sorted(lock["packages"]) == ["complaint-checker", "python-dateutil", "six"]
+    for package in lock["packages"].values():
+        assert hashlib.sha256(files[f"{folder}/{package['file_name']}"]).hexdigest() == package["sha256"]
+    core = lock["packages"]["complaint-checker"]
+    with zipfile.ZipFile(io.BytesIO(files[f"{folder}/{core['file_name']}"])) as wheel:
         names = wheel.namelist()
-        assert "core/report.py" in names and "core/jurisdictions/fort-collins.toml" in names
-        assert {i.date_time for i in wheel.infolist()} == {(1980, 1, 1, 0, 0, 0)}
-        record = wheel.read("complaint_checker-0.1.0.dist-info/RECORD").decode()
-        assert "core/report.py,sha256=" in record
+    assert "core/report.pyc" in names and "core/report.py" not in names
+    assert not any(n.startswith(("core/reading", "core/jurisdictions", "core/cli")) for n in names)
+    assert "core/messages/en.toml" in names
+    with zipfile.ZipFile(io.BytesIO(files[f"{folder}/python_stdlib.zip"])) as stdlib:
+        names = stdlib.namelist()
+    assert "json/__init__.pyc" in names and not any(n.endswith(".py") for n in names)
+    assert "unittest/__init__.pyc" not in names and "difflib.pyc" not in names  # not imported by the browser
+    assert not any(p.startswith("wheels/") or "holidays" in p for p in files)
+
+
+def test_the_service_worker_keeps_and_checks_every_file_of_the_build(two_builds):
+    files = two_builds[0]
+    worker = files["sw.js"].decode()
+    kept = json.loads(re.search(r"const FILES = (\{.*?\});", worker, re.S).group(1))
+    pages = json.loads(re.search(r"const PAGES = (\[.*?\]);", worker, re.S).group(1))
+    needed = {p for p in files if not p.endswith((".br", ".gz", ".toml", ".html")) and p not in (
+        "sw.js", "manifest.json", "headers.txt", build.MARKER)}
+    assert set(kept) == needed
+    for path, value in kept.items():
+        assert value == sri(files[path]), path
+    assert sorted(pages) == sorted(p for p in files if p.endswith(".html"))
 
 
 def test_a_one_jurisdiction_site_has_only_that_procedure(tmp_path):
@@ -123,3 +195,40 @@ def test_the_runtime_pins_agree_everywhere():
     assert json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"] == "314.0.7"
     lock = json.loads((ROOT / "package-lock.json").read_text())
     assert lock["packages"]["node_modules/pyodide"]["version"] == "314.0.7"
+
+
+# --- a build that never destroys ---------------------------------------------------------------
+
+def test_the_build_refuses_a_folder_that_is_not_its_own_and_leaves_it_untouched(tmp_path, capsys):
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "minutes.txt").write_text("keep me")
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(notes)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "refusing to write into" in err[0] and "not empty and not a previous build" in err[0]
+    assert [p.name for p in notes.iterdir()] == ["minutes.txt"] and (notes / "minutes.txt").read_text() == "keep me"
+
+
+@pytest.mark.parametrize("out", [".", "..", ".git", "core"])
+def test_the_build_never_writes_over_the_project(out, capsys):
+    before = {p: p.stat().st_mtime_ns for p in ROOT.glob("*")}
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(ROOT / out)]) == 1
+    assert "refusing to write into" in capsys.readouterr().err
+    assert {p: p.stat().st_mtime_ns for p in ROOT.glob("*")} == before
+
+
+def test_the_build_replaces_its_own_previous_output_and_fills_an_empty_or_new_folder(tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(empty)]) == 0
+    (empty / "stale-file.txt").write_text("from an older build")
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(empty)]) == 0
+    assert not (empty / "stale-file.txt").exists() and (empty / build.MARKER).is_file()
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(tmp_path / "new" / "site")]) == 0
+
+
+def test_the_build_refuses_a_file_in_place_of_a_folder(tmp_path, capsys):
+    target = tmp_path / "site"
+    target.write_text("a file")
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(target)]) == 1
+    assert "it is a file" in capsys.readouterr().err and target.read_text() == "a file"

@@ -1,5 +1,6 @@
-"""One set of cases, three runtimes: here, CPython against Pyodide in Node, with the
-wheels the site ships. (The browser is compared in e2e/test_verify_page.py.)"""
+"""One set of cases, three runtimes: here, CPython against Pyodide in Node, running exactly
+what a built site ships (its trimmed, byte-compiled standard library, and its wheels installed
+by Pyodide's own loader from its lock file). The browser is compared in e2e/test_verify_page.py."""
 
 import json
 import shutil
@@ -18,32 +19,34 @@ CASES = ROOT / "tests" / "cases"
 
 
 @pytest.fixture(scope="module")
-def shipped_wheels(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("wheels")
-    name, data = build.core_wheel()
-    (folder / name).write_bytes(data)
-    for name, data in build.dependency_wheels().items():
-        (folder / name).write_bytes(data)
+def shipped_python(tmp_path_factory):
+    """The python/HASH/ folder of a built site: what the browser runs."""
+    site = tmp_path_factory.mktemp("built") / "dist"
+    build.build(None, site)
+    [folder] = (site / "python").iterdir()
     return folder
 
 
 @pytest.mark.parametrize("jurisdiction_id", ["fort-collins", "illinois-model-ethics"])
-def test_pyodide_gives_the_same_reports_as_cpython(jurisdiction_id, shipped_wheels, tmp_path):
+def test_pyodide_gives_the_same_reports_as_cpython(jurisdiction_id, shipped_python, tmp_path):
     node = shutil.which("node")
     assert node, "Node.js is needed to run the core under Pyodide (scripts/setup.sh installs it)"
-    cases_path = CASES / f"{jurisdiction_id}.json"
     jurisdiction = load_jurisdiction(jurisdiction_id)
-    prepared_path = tmp_path / f"{jurisdiction_id}.json"
-    prepared_path.write_text(dumps(jurisdiction), encoding="utf-8")
-    result = subprocess.run([node, str(ROOT / "tests" / "pyodide_runner.mjs"), str(shipped_wheels),
-                             str(prepared_path), str(cases_path)], capture_output=True, text=True, cwd=ROOT,
-                            timeout=300)
+    cases = json.loads((CASES / f"{jurisdiction_id}.json").read_text(encoding="utf-8"))
+    (tmp_path / "procedure.json").write_text(dumps(jurisdiction), encoding="utf-8")
+    (tmp_path / "cases.json").write_text(json.dumps(cases), encoding="utf-8")
+    options = {"stdLibURL": str(shipped_python / "python_stdlib.zip"),
+               "lockFileURL": str(shipped_python / "pyodide-lock.json"),
+               "packageBaseUrl": str(shipped_python) + "/"}
+    result = subprocess.run([node, str(ROOT / "scripts" / "run_in_pyodide.mjs"), str(tmp_path),
+                             str(ROOT / "scripts" / "run_cases_in_pyodide.py"), json.dumps(options)],
+                            capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert result.returncode == 0, result.stderr[-3000:]
-    pyodide = json.loads(result.stdout)
+    pyodide = json.loads((tmp_path / "outcome.json").read_text())
     assert pyodide["python"].startswith("3.14")
+    assert pyodide["compiled"] is True  # the shipped core is bytecode for this interpreter
     assert pyodide["reader_imported"] is False  # the browser's path needs neither the reader nor `holidays`
 
-    cases = json.loads(cases_path.read_text(encoding="utf-8"))
     cpython = [canonical(outcome_for(jurisdiction, case["facts"])) for case in cases]
     assert len(cpython) == len(pyodide["outcomes"]) >= 25
     for case, here, there in zip(cases, cpython, pyodide["outcomes"]):

@@ -1,9 +1,11 @@
 // The checker page: the form, the state in the address bar, and the results.
 // Python runs in a worker (runtime.js); the form works before it is ready.
-import { Calculator, loadingText } from "./runtime.js";
+import { Calculator, downloadSize, loadingText, startDownloads } from "./runtime.js";
 import { announcement, el, fill, renderReport } from "./render.js";
 
 const config = JSON.parse(document.getElementById("calculator").dataset.config);
+const loader = JSON.parse(document.getElementById("calculator").dataset.loader);
+startDownloads(loader);
 const t = config.strings;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
@@ -23,6 +25,12 @@ let lastReport = null;
 let requested = 0;
 let contentsTouched = false;
 let linkProblems = [];
+let shownStatus = 0; // each status message replaces only older ones, however long it took to word
+
+function setStatus(text) {
+  shownStatus += 1;
+  statusText.textContent = text;
+}
 
 // --- reading and writing the form --------------------------------------------------------
 
@@ -159,6 +167,7 @@ function saveToLink(params) {
 
 function show(report) {
   lastReport = report;
+  results.dataset.rulesVersion = report.jurisdiction.rules_version;
   const about = document.getElementById("f-about").value.trim();
   const aboutLine = document.getElementById("results-about");
   aboutLine.textContent = about ? fill(t.results.about, { name: about }) : "";
@@ -197,7 +206,7 @@ async function update() {
 }
 
 function failure(code, detail) {
-  statusText.textContent = loadingText(t, { kind: "failure", code, detail });
+  setStatus(loadingText(t, { kind: "failure", code, detail }));
   statusBar.hidden = true;
   document.getElementById("status").classList.add("failed");
   results.dataset.state = "failed";
@@ -232,26 +241,54 @@ document.getElementById("use-today").addEventListener("click", () => {
   input.dispatchEvent(new Event("input", { bubbles: true }));
 });
 
-calculator = new Calculator(
-  { runtime: config.runtime, wheel_base: config.wheel_base, wheels: config.wheels,
-    procedures: [{ id: config.jurisdiction, procedure: config.procedure, procedure_sha256: config.procedure_sha256 }] },
-  {
-    progress(step, total, label) {
-      statusText.textContent = loadingText(t, { kind: "progress", step, total, label });
-      statusBar.value = step - 1;
-    },
-    ready() {
-      statusText.textContent = t.loading.ready;
-      statusBar.value = statusBar.max;
-      statusBar.hidden = true;
-      document.documentElement.dataset.ready = "true";
-      update();
-    },
-    failure,
-    slow() {
-      statusText.textContent = t.loading.slow;
-      document.documentElement.dataset.slow = "true";
-    },
+const setup = { ...loader, procedures: [{ id: config.jurisdiction, procedure: config.procedure }] };
+const bytes = downloadSize(setup);
+calculator = new Calculator(setup, {
+  async progress(step, total, label) {
+    const mine = ++shownStatus;
+    const size = label === "download" ? await bytes : 0;
+    if (mine !== shownStatus) return; // a newer message arrived while this one was being worded
+    statusText.textContent = loadingText(t, { kind: "progress", step, total, label, bytes: size });
+    statusBar.value = step - 1;
   },
-);
+  ready() {
+    setStatus(t.loading.ready);
+    statusBar.value = statusBar.max;
+    statusBar.hidden = true;
+    document.documentElement.dataset.ready = "true";
+    update();
+    keepForOffline(loader);
+  },
+  failure,
+  slow() {
+    setStatus(t.loading.slow);
+    document.documentElement.dataset.slow = "true";
+  },
+  stale() {
+    setStatus(t.loading.restarting);
+    document.getElementById("status").classList.add("failed");
+    results.dataset.state = "stale";
+    document.documentElement.dataset.stale = "true";
+  },
+  restarted() {
+    setStatus(t.loading.ready);
+    document.getElementById("status").classList.remove("failed");
+    delete document.documentElement.dataset.stale;
+    update();
+  },
+});
+document.documentElement.dataset.formReady = "";
 update();
+
+// After the first answer, keep this build on the device for offline use: the service worker is
+// checked against this build's hash before it is registered.
+async function keepForOffline({ root, service_worker: worker }) {
+  if (!("serviceWorker" in navigator)) return;
+  const url = new URL(root + worker.url, document.baseURI);
+  try {
+    await (await fetch(url, { integrity: worker.integrity })).arrayBuffer();
+    await navigator.serviceWorker.register(url, { scope: new URL(root, document.baseURI).pathname });
+  } catch (error) {
+    document.documentElement.dataset.offline = "unavailable";
+  }
+}

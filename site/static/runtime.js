@@ -1,28 +1,52 @@
 // Starting the calculator and talking to it. The page's only view of the worker.
 export const SLOW_AFTER_MS = 20000;
+export const ANSWER_WITHIN_MS = 15000; // a request not answered by then means the worker is gone
 
+// config: { root, worker: {url, integrity}, assets: {"app.js": {url, sizes}}, loader: {runtime, python, packages},
+//           procedures: [{id, procedure: {url, integrity, sizes}}] }
+// on: { progress(step, total, label, detail), ready(), failure(code, detail), slow(), stale(), restarted() }
 export class Calculator {
-  // config: { runtime, wheel_base, wheels: [{name, sha256}], procedures: [{id, procedure, procedure_sha256}] }
-  // on: { progress(step, total, label), ready(), failure(code, detail), slow() }
   constructor(config, on) {
+    this.config = config;
     this.on = on;
     this.seq = 0;
     this.pending = new Map();
     this.ready = false;
     this.failed = false;
-    const absolute = (path) => new URL(path, document.baseURI).href;
-    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    this.restarts = 0;
     this.slowTimer = setTimeout(() => !this.ready && !this.failed && on.slow(), SLOW_AFTER_MS);
+    this.start();
+  }
+
+  absolute(path) {
+    return new URL(this.config.root + path, document.baseURI).href;
+  }
+
+  async start() {
+    const { worker, loader, procedures } = this.config;
+    const url = this.absolute(worker.url);
+    try {
+      // The script is checked here, then started from the same (immutable, now cached) URL.
+      await (await fetch(url, { integrity: worker.integrity })).arrayBuffer();
+    } catch (error) {
+      this.fail("integrity", url.split("/").pop());
+      return;
+    }
+    this.worker = new Worker(url, { type: "module" });
     this.worker.addEventListener("message", ({ data }) => this.receive(data));
     this.worker.addEventListener("error", (event) => {
       event.preventDefault();
-      this.fail("start", event.message || "the worker could not be started");
+      this.lost(event.message || "the worker stopped");
     });
+    this.worker.addEventListener("messageerror", () => this.lost("a message could not be read"));
+    const entry = (file) => ({ ...file, url: this.absolute(file.url) });
+    const each = (files) => Object.fromEntries(Object.entries(files).map(([name, file]) => [name, entry(file)]));
     this.worker.postMessage({
       type: "init",
-      runtime: absolute(config.runtime),
-      wheels: config.wheels.map((w) => ({ url: absolute(config.wheel_base + w.name), sha256: w.sha256 })),
-      procedures: config.procedures.map((p) => ({ id: p.id, procedure: absolute(p.procedure), procedure_sha256: p.procedure_sha256 })),
+      runtime: each(loader.runtime),
+      python: each(loader.python),
+      packages: loader.packages,
+      procedures: procedures.map((p) => ({ id: p.id, ...entry(p.procedure) })),
     });
   }
 
@@ -32,15 +56,40 @@ export class Calculator {
     } else if (message.type === "ready") {
       this.ready = true;
       clearTimeout(this.slowTimer);
-      this.on.ready();
+      if (this.restarts) this.on.restarted();
+      else this.on.ready();
     } else if (message.seq && this.pending.has(message.seq)) {
-      const { resolve, reject } = this.pending.get(message.seq);
+      const { resolve, reject, timer } = this.pending.get(message.seq);
+      clearTimeout(timer);
       this.pending.delete(message.seq);
       if (message.type === "result") resolve(message.envelope);
       else reject(new Error(`${message.code}: ${message.detail}`));
     } else if (message.type === "failure") {
       this.fail(message.code, message.detail);
     }
+  }
+
+  // The worker died, or stopped answering: whatever is on screen may be out of date. Start again, once.
+  lost(detail) {
+    if (this.failed) return;
+    if (!this.ready) {
+      this.fail("start", detail);
+      return;
+    }
+    this.ready = false;
+    for (const { reject, timer } of this.pending.values()) {
+      clearTimeout(timer);
+      reject(new Error(`stopped: ${detail}`));
+    }
+    this.pending.clear();
+    if (this.worker) this.worker.terminate();
+    if (this.restarts >= 1) {
+      this.fail("stopped", detail);
+      return;
+    }
+    this.restarts += 1;
+    this.on.stale();
+    this.start();
   }
 
   fail(code, detail) {
@@ -51,9 +100,11 @@ export class Calculator {
   }
 
   request(message) {
+    if (!this.ready) return Promise.reject(new Error("not ready"));
     const seq = ++this.seq;
     return new Promise((resolve, reject) => {
-      this.pending.set(seq, { resolve, reject });
+      const timer = setTimeout(() => this.lost(`no answer within ${ANSWER_WITHIN_MS / 1000} seconds`), ANSWER_WITHIN_MS);
+      this.pending.set(seq, { resolve, reject, timer });
       this.worker.postMessage({ ...message, seq });
     });
   }
@@ -62,21 +113,63 @@ export class Calculator {
     return this.request({ type: "evaluate", jurisdiction, facts });
   }
 
-  runCases(jurisdiction, url, sha256) {
-    return this.request({ type: "cases", jurisdiction, url: new URL(url, document.baseURI).href, sha256 });
+  runCases(jurisdiction, cases) {
+    return this.request({ type: "cases", jurisdiction, url: this.absolute(cases.url), integrity: cases.integrity });
   }
+}
+
+// Start the large downloads at once, before the worker exists: the worker's own requests for the same
+// (immutable) files are then answered by the browser's HTTP cache as soon as these complete.
+export function startDownloads(config) {
+  const { runtime, python } = config.loader;
+  for (const file of [runtime["pyodide.asm.wasm"], python["python_stdlib.zip"], runtime["pyodide.asm.mjs"]]) {
+    fetch(new URL(config.root + file.url, document.baseURI), { integrity: file.integrity, priority: "high" })
+      .then((response) => response.arrayBuffer()).catch(() => {}); // the worker reports any failure
+  }
+}
+
+// What this visit will download, in bytes: every file of the calculator this device does not already
+// hold. A file held by the service worker is not counted; the encoding the host uses (brotli, gzip or
+// none) is read off how the page's own script arrived.
+export async function downloadSize(config) {
+  const files = [...Object.values(config.loader.runtime), ...Object.values(config.loader.python),
+    ...config.procedures.map((p) => p.procedure)];
+  const app = config.assets["app.js"];
+  const seen = performance.getEntriesByName(new URL(config.root + app.url, document.baseURI).href)[0];
+  if (seen && seen.transferSize === 0 && seen.decodedBodySize > 0 && !seen.workerStart) return 0; // from the HTTP cache
+  let encoding = "br";
+  if (seen && seen.encodedBodySize) {
+    const distance = (name) => Math.abs(app.sizes[name] - seen.encodedBodySize);
+    encoding = ["br", "gzip", "raw"].reduce((best, name) => (distance(name) < distance(best) ? name : best));
+  }
+  let bytes = 0;
+  for (const file of files) {
+    const kept = "caches" in self ? await caches.match(new URL(config.root + file.url, document.baseURI).href) : null;
+    if (!kept) bytes += file.sizes[encoding];
+  }
+  return bytes;
 }
 
 // The loading message for a progress step or a failure, in the page's words.
 export function loadingText(strings, event) {
   const s = strings.loading;
   if (event.kind === "progress") {
-    return s.step.replace("{step}", event.step).replace("{total}", event.total).replace("{label}", s[event.label] || event.label);
+    let label = s[event.label] || event.label;
+    if (event.label === "download") {
+      label = event.bytes ? s.download.replace("{size}", megabytes(event.bytes, strings.lang)) : s.download_none;
+    }
+    return s.step.replace("{step}", event.step).replace("{total}", event.total).replace("{label}", label);
   }
   if (event.kind === "failure") {
     if (event.code === "no-wasm") return s.no_wasm;
+    if (event.code === "stopped") return s.stopped;
     const detail = event.code === "integrity" ? s.integrity.replace("{file}", event.detail) : event.detail;
     return s.failed.replace("{detail}", detail);
   }
   return s[event.kind];
+}
+
+export function megabytes(bytes, lang) {
+  const locale = lang === "es" ? "es-US" : "en-US";
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(bytes / 1e6)} MB`;
 }

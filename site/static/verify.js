@@ -1,9 +1,12 @@
 // The verify page: run each procedure's published worked cases in this browser,
 // through the same worker and files as the checker, and show pass or fail.
-import { Calculator, loadingText } from "./runtime.js";
+import { Calculator, loadingText, startDownloads } from "./runtime.js";
 import { el, fill } from "./render.js";
 
-const config = JSON.parse(document.getElementById("status").dataset.config);
+const status = document.getElementById("status");
+const config = JSON.parse(status.dataset.config);
+const loader = JSON.parse(status.dataset.loader);
+startDownloads(loader);
 const t = config.strings;
 const statusText = document.getElementById("status-text");
 const statusBar = document.getElementById("status-progress");
@@ -17,7 +20,7 @@ async function runAll(calculator) {
   for (const procedure of config.procedures) {
     const section = document.getElementById(`verify-${procedure.id}`);
     section.dataset.state = "running";
-    const result = await calculator.runCases(procedure.id, procedure.cases, procedure.cases_sha256);
+    const result = await calculator.runCases(procedure.id, procedure.cases);
     const rows = result.results.map((r) => el("tr", { class: r.passed ? "pass" : "fail" },
       el("th", { scope: "row" }, r.name),
       el("td", {}, el("strong", {}, r.passed ? t.verify.pass : t.verify.fail),
@@ -35,7 +38,7 @@ async function runAll(calculator) {
   again.hidden = false;
 }
 
-const calculator = new Calculator(config, {
+const calculator = new Calculator({ ...loader, procedures: config.procedures }, {
   progress(step, total, label) {
     statusText.textContent = loadingText(t, { kind: "progress", step, total, label });
     statusBar.value = step - 1;
@@ -51,6 +54,12 @@ const calculator = new Calculator(config, {
   },
   slow() {
     statusText.textContent = t.loading.slow;
+  },
+  stale() {
+    statusText.textContent = t.loading.restarting;
+  },
+  restarted() {
+    runAll(calculator);
   },
 });
 again.addEventListener("click", () => runAll(calculator));

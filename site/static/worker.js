@@ -1,13 +1,20 @@
-// The Python side of the page, in a module worker: it loads Pyodide from this
-// site, checks every wheel and data file against the hash the page was built
-// with, installs them, and answers requests. Nothing here leaves the origin.
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+// The Python side of the page, in a module worker. It loads Pyodide and the prepared
+// Python from this site, checks every file against the hash the page was built with
+// before using it, and answers requests. Nothing here leaves the origin.
+//
+// How each file is checked: the page checked this script before starting it; the two
+// runtime modules are fetched with their integrity before they are imported (the import
+// then reads the same bytes from the HTTP cache: the files are immutable); every fetch
+// Pyodide makes for a file of this build (the wasm, the standard library, the lock file)
+// carries the file's integrity; and Pyodide's loader checks each wheel against the
+// sha256 in the lock file. The browser refuses a file whose bytes differ.
 
 const STEPS = 4;
 const EMPTY_WASM_MODULE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]);
 const checkers = new Map();
+const expected = new Map(); // absolute URL -> Subresource Integrity value
+const refused = new Set(); // URLs whose download failed
 let pyodide = null;
-let sha256 = null;
 
 class LoadFailure extends Error {
   constructor(code, detail) {
@@ -18,41 +25,66 @@ class LoadFailure extends Error {
 }
 
 const post = (message) => self.postMessage(message);
-const progress = (step, label) => post({ type: "progress", step, total: STEPS, label });
+const progress = (step, label, extra = {}) => post({ type: "progress", step, total: STEPS, label, ...extra });
+const fileName = (url) => url.split("/").pop();
 
-// If one of Pyodide's own files is missing or broken, its loader (314.0.7) catches
-// the error, logs "wasm instantiation failed!" with console.warn and never settles.
-// That warning is the only signal, so listen for it while the runtime loads.
-function loadRuntime(indexURL) {
+// Every fetch for a file of this build carries its integrity, whoever makes it.
+const plainFetch = self.fetch.bind(self);
+self.fetch = (input, init = {}) => {
+  const url = new URL(input instanceof Request ? input.url : input, self.location.href).href;
+  const sri = expected.get(url);
+  const checked = sri && !init.integrity ? { ...init, integrity: sri } : init;
+  return plainFetch(input, checked).catch((error) => {
+    refused.add(url);
+    throw error;
+  });
+};
+
+// Why a download failed: the bytes differed from the build's (integrity), or there were none (network).
+async function failureOf(url) {
+  try {
+    const response = await plainFetch(url, { cache: "no-store" });
+    return response.ok ? new LoadFailure("integrity", fileName(url)) : new LoadFailure("network", `${fileName(url)} (${response.status})`);
+  } catch (error) {
+    return new LoadFailure("network", fileName(url));
+  }
+}
+
+async function fetchChecked(url) {
+  try {
+    const response = await self.fetch(url);
+    if (!response.ok) throw new LoadFailure("network", `${fileName(url)} (${response.status})`);
+    return response;
+  } catch (error) {
+    throw error instanceof LoadFailure ? error : await failureOf(url);
+  }
+}
+
+async function importChecked(url) {
+  await (await fetchChecked(url)).arrayBuffer();
+  return import(url);
+}
+
+// If one of Pyodide's own files cannot be used, its loader (314.0.7) catches the error,
+// logs "wasm instantiation failed!" with console.warn and never settles. That warning is
+// the only signal, so listen for it while the runtime loads.
+function startPython(options) {
   const warn = console.warn;
   return new Promise((resolve, reject) => {
     console.warn = (...args) => {
-      if (args[0] === "wasm instantiation failed!") reject(new LoadFailure("runtime", "pyodide.asm.wasm could not be loaded"));
+      if (args[0] === "wasm instantiation failed!") {
+        const wasm = [...refused].find((url) => url.endsWith(".wasm")) || options.indexURL + "pyodide.asm.wasm";
+        failureOf(wasm).then(reject);
+      }
       warn.apply(console, args);
     };
-    loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} }).then(resolve, reject);
+    options.loadPyodide(options).then(resolve, reject);
   }).finally(() => {
     console.warn = warn;
   });
 }
 
-async function fetchBytes(url) {
-  let response;
-  try {
-    response = await fetch(url);
-  } catch (error) {
-    throw new LoadFailure("network", url);
-  }
-  if (!response.ok) throw new LoadFailure("network", `${url} (${response.status})`);
-  return new Uint8Array(await response.arrayBuffer());
-}
-
-function verified(bytes, url, expected) {
-  if (sha256(bytes) !== expected) throw new LoadFailure("integrity", url.split("/").pop());
-  return bytes;
-}
-
-async function init({ runtime, wheels, procedures }) {
+async function init({ runtime, python, packages, procedures }) {
   progress(1, "wasm");
   if (typeof WebAssembly !== "object") throw new LoadFailure("no-wasm", "WebAssembly is not available");
   try {
@@ -60,24 +92,34 @@ async function init({ runtime, wheels, procedures }) {
   } catch (error) {
     throw new LoadFailure("no-wasm", String(error));
   }
-  // Fetch our own files while the runtime loads; check them once Python can hash.
-  const downloads = wheels.map((wheel) => fetchBytes(wheel.url));
-  const rules = procedures.map((procedure) => fetchBytes(procedure.procedure));
-  progress(2, "runtime");
-  pyodide = await loadRuntime(runtime);
-  sha256 = pyodide.runPython("import hashlib\nlambda data: hashlib.sha256(data.to_bytes()).hexdigest()");
+  for (const file of [...Object.values(runtime), ...Object.values(python), ...procedures]) expected.set(file.url, file.integrity);
+  // Start every download at once; each is checked as it arrives.
+  const rules = procedures.map((procedure) => fetchChecked(procedure.url).then((response) => response.text()));
+  rules.forEach((promise) => promise.catch(() => {}));
+  progress(2, "download");
+  const [{ loadPyodide }, { default: createPyodideModule }] = await Promise.all([
+    importChecked(runtime["pyodide.mjs"].url), importChecked(runtime["pyodide.asm.mjs"].url)]);
+  const indexURL = runtime["pyodide.mjs"].url.replace(/[^/]+$/, "");
+  pyodide = await startPython({
+    loadPyodide, indexURL, createPyodideModule,
+    stdLibURL: python["python_stdlib.zip"].url,
+    lockFileURL: python["pyodide-lock.json"].url,
+    stdout: () => {}, stderr: () => {},
+  });
   progress(3, "packages");
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  for (const [index, wheel] of wheels.entries()) {
-    const bytes = verified(await downloads[index], wheel.url, wheel.sha256);
-    pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
+  const errors = [];
+  await pyodide.loadPackage(packages, { messageCallback: () => {}, errorCallback: (message) => errors.push(message) });
+  const missing = packages.filter((name) => !(name in pyodide.loadedPackages));
+  if (missing.length || errors.length) {
+    const wheel = [...refused].find((url) => url.endsWith(".whl"));
+    throw wheel ? await failureOf(wheel) : new LoadFailure("packages", errors.join("; ") || missing.join(", "));
   }
   progress(4, "rules");
   const Checker = pyodide.pyimport("core.json_api").Checker;
   for (const [index, procedure] of procedures.entries()) {
-    const bytes = verified(await rules[index], procedure.procedure, procedure.procedure_sha256);
+    const text = await rules[index];
     try {
-      checkers.set(procedure.id, Checker.from_prepared(new TextDecoder().decode(bytes)));
+      checkers.set(procedure.id, Checker.from_prepared(text));
     } catch (error) {
       throw new LoadFailure("rules", lastLine(error.message));
     }
@@ -99,8 +141,9 @@ async function handle(message) {
       return { type: "result", seq: message.seq, envelope: JSON.parse(answer) };
     }
     case "cases": {
-      const bytes = verified(await fetchBytes(message.url), message.url, message.sha256);
-      const answer = checkers.get(message.jurisdiction).run_cases_json(new TextDecoder().decode(bytes));
+      expected.set(message.url, message.integrity);
+      const text = await (await fetchChecked(message.url)).text();
+      const answer = checkers.get(message.jurisdiction).run_cases_json(text);
       return { type: "result", seq: message.seq, envelope: JSON.parse(answer) };
     }
     default:

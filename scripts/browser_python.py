@@ -1,0 +1,160 @@
+"""The Python the browser runs, prepared at build time.
+
+`prepare()` gives the files of `python/HASH/` in the built site: a standard library of only
+the modules the browser's path imports, byte-compiled for Pyodide's Python; the core,
+python-dateutil and six as byte-compiled wheels of what is imported; and a lock file that
+lists those wheels with their sha256, so that Pyodide's own loader fetches, checks and
+installs them. The work happens inside Pyodide under Node (scripts/prepare_python.py);
+its result is cached under .cache/python/ by a hash of everything that goes into it.
+"""
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from core import __version__, load_jurisdiction, prepared, seed_ids  # noqa: E402
+
+PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+CACHE = ROOT / ".cache"
+SHIPPED = ROOT / "wheels.txt"                       # python-dateutil and six, for the browser
+TOOLS = ROOT / "scripts" / "pyodide-tools.txt"      # pyodide-lock and its needs, run at build time only
+PREPARE = ROOT / "scripts" / "prepare_python.py"
+RUNNER = ROOT / "scripts" / "run_in_pyodide.mjs"
+CASES = ROOT / "tests" / "cases"
+DATA_FILES = {"core": sorted(f"core/messages/{p.name}" for p in (ROOT / "core" / "messages").glob("*.toml"))}
+
+
+class PrepareError(Exception):
+    pass
+
+
+def zip_time() -> tuple:
+    from datetime import datetime, timezone
+    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "315532800"))  # 1980-01-01, the zip format's first day
+    return datetime.fromtimestamp(max(epoch, 315532800), tz=timezone.utc).timetuple()[:6]
+
+
+def pinned_wheels(requirements: Path, folder: Path, python_version: str | None = None) -> dict[str, bytes]:
+    """The wheels a requirements file pins, downloaded once (pip checks each hash) into `folder`."""
+    pins = [line.split()[0] for line in requirements.read_text().splitlines() if line.strip()
+            and not line.startswith("#")]
+    expected = {pin.split("==")[0].replace("-", "_").lower(): pin.split("==")[1] for pin in pins}
+
+    def cached():
+        found = {}
+        for path in sorted(folder.glob("*.whl")) if folder.is_dir() else []:
+            dist, version = path.name.split("-")[:2]
+            if expected.get(dist.lower()) == version:
+                found[path.name] = path.read_bytes()
+        return found
+
+    wheels = cached()
+    if len(wheels) < len(expected):
+        folder.mkdir(parents=True, exist_ok=True)
+        target = ["--python-version", python_version] if python_version else []
+        result = subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                                 "--only-binary=:all:", *target, "--require-hashes", "-r", str(requirements),
+                                 "-d", str(folder)], capture_output=True, text=True)
+        if result.returncode != 0:
+            raise PrepareError(f"could not download the wheels in {requirements.name}:\n{result.stderr[-2000:]}")
+        wheels = cached()
+    if len(wheels) != len(expected):
+        raise PrepareError(f"expected wheels for {sorted(expected)}, found {sorted(wheels)}")
+    return wheels
+
+
+def shipped_wheels() -> dict[str, bytes]:
+    return pinned_wheels(SHIPPED, CACHE / "wheels")
+
+
+def _metadata(wheel: bytes) -> str:
+    import io
+    with zipfile.ZipFile(io.BytesIO(wheel)) as archive:
+        name = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        return archive.read(name).decode("utf-8")
+
+
+def _core_sources() -> dict[str, bytes]:
+    return {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in sorted((ROOT / "core").rglob("*"))
+            if p.is_file() and p.suffix in (".py", ".toml") and "__pycache__" not in p.parts
+            and "jurisdictions" not in p.parts}
+
+
+def _probe() -> dict[str, bytes]:
+    """The shipped procedures and their worked cases: what the probe runs to find the imports."""
+    files = {}
+    for jid in seed_ids():
+        files[f"{jid}.procedure.json"] = prepared.dumps(load_jurisdiction(jid)).encode()
+        files[f"{jid}.cases.json"] = (CASES / f"{jid}.json").read_bytes()
+    return files
+
+
+def _core_metadata(dateutil_version: str) -> str:
+    return (f"Metadata-Version: 2.1\nName: complaint-checker\nVersion: {__version__}\n"
+            "Summary: Complaint Checker's rule core, as the browser runs it: evaluation only, byte-compiled\n"
+            f"Requires-Python: >=3.11\nRequires-Dist: python-dateutil=={dateutil_version}\n")
+
+
+def prepare() -> dict[str, bytes]:
+    """The files of python/HASH/: python_stdlib.zip, pyodide-lock.json and the wheels it lists."""
+    lock = PYODIDE_DIR / "pyodide-lock.json"
+    if not lock.is_file():
+        raise PrepareError("the Pyodide runtime is missing; run: npm ci")
+    shipped, tools = shipped_wheels(), pinned_wheels(TOOLS, CACHE / "pyodide-tools", "3.14")
+    sources, probe = _core_sources(), _probe()
+    key = hashlib.sha256()
+    for part in (PREPARE.read_bytes(), RUNNER.read_bytes(), lock.read_bytes(), json.dumps(zip_time()).encode(),
+                 *(n.encode() + d for group in (shipped, tools, sources, probe) for n, d in sorted(group.items()))):
+        key.update(hashlib.sha256(part).digest())
+    cached = CACHE / "python" / key.hexdigest()[:24]
+    if not (cached / "done").is_file():
+        _run(cached, shipped, tools, sources, probe, lock)
+    return {p.relative_to(cached).as_posix(): p.read_bytes() for p in sorted(cached.rglob("*"))
+            if p.is_file() and p.name not in ("done", "modules.json")}
+
+
+def _run(cached: Path, shipped, tools, sources, probe, lock) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        src = work / "in" / "src"
+        for name, data in sources.items():
+            (src / name).parent.mkdir(parents=True, exist_ok=True)
+            (src / name).write_bytes(data)
+        packages, versions = [], {}
+        for name, data in shipped.items():
+            (work / name).write_bytes(data)
+            with zipfile.ZipFile(work / name) as archive:
+                archive.extractall(src, [n for n in archive.namelist() if ".dist-info/" not in n])
+            distribution, version = name.split("-")[:2]
+            versions[distribution.lower()] = version
+            top = "dateutil" if distribution.lower() == "python_dateutil" else distribution.lower()
+            packages.append((distribution, top, f"{version}+compiled", _metadata(data)))
+        packages.insert(0, ("complaint_checker", "core", f"{__version__}+browser",
+                            _core_metadata(versions["python_dateutil"])))
+        for folder_name, group in (("probe", probe), ("tools", tools)):
+            (work / "in" / folder_name).mkdir(parents=True, exist_ok=True)
+            for name, data in group.items():
+                (work / "in" / folder_name / name).write_bytes(data)
+        shutil.copy(lock, work / "in" / "pyodide-lock.json")
+        six = next(n for n in shipped if n.startswith("six-"))
+        config = {"zip_time": zip_time(), "packages": packages, "data_files": DATA_FILES,
+                  "probe_wheel": str(work / six)}
+        (work / "in" / "config.json").write_text(json.dumps(config))
+        (work / "out").mkdir()
+        result = subprocess.run(["node", str(RUNNER), str(work), str(PREPARE)], capture_output=True, text=True,
+                                cwd=ROOT, timeout=600)
+        if result.returncode != 0:
+            raise PrepareError("preparing the browser's Python failed:\n" + (result.stderr or result.stdout)[-3000:])
+        if cached.exists():
+            shutil.rmtree(cached)
+        shutil.copytree(work / "out", cached)
+        (cached / "done").write_text("")

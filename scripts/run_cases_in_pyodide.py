@@ -1,0 +1,23 @@
+# The worked cases, run as the browser runs them: inside Pyodide under Node, with a built site's
+# standard library, lock file and wheels (tests/test_pyodide_parity.py starts it):
+#   node scripts/run_in_pyodide.mjs FOLDER scripts/run_cases_in_pyodide.py '{"stdLibURL": …, "lockFileURL": …}'
+# FOLDER holds procedure.json (a prepared procedure) and cases.json; the outcome goes to FOLDER/outcome.json.
+import json
+import sys
+from pathlib import Path
+
+import pyodide_js
+
+await pyodide_js.loadPackage(["complaint-checker"])
+from core.cases import canonical, outcome_for, run_cases  # noqa: E402
+from core.prepared import loads  # noqa: E402
+
+folder = Path("/work")
+jurisdiction = loads((folder / "procedure.json").read_text(encoding="utf-8"))
+cases = json.loads((folder / "cases.json").read_text(encoding="utf-8"))
+(folder / "outcome.json").write_text(json.dumps({
+    "python": sys.version.split()[0],
+    "compiled": sys.modules["core.report"].__spec__.origin.endswith(".pyc"),
+    "reader_imported": any(m.startswith(("core.reading", "holidays", "jsonschema")) for m in sys.modules),
+    "outcomes": [canonical(outcome_for(jurisdiction, case["facts"])) for case in cases],
+    "run": run_cases(jurisdiction, cases)}))

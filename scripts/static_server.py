@@ -1,0 +1,115 @@
+"""A static file server that behaves like a well-configured static host.
+
+For development (`bash scripts/serve.sh`), the browser tests and the benchmark. It
+serves a built site under a path prefix, with the recommended security headers, the
+right MIME types, precompressed files (`X.br`, `X.gz` beside `X`, as nginx
+`brotli_static`/`gzip_static` and Caddy `precompressed` do), and caching as the build
+intends: content-hashed files are immutable for a year; everything else is revalidated.
+It counts the bytes it sends, so that a benchmark can report what a visit cost.
+"""
+
+import http.server
+import re
+import threading
+from pathlib import Path
+
+CONTENT_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+                 ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
+                 ".json": "application/json", ".wasm": "application/wasm", ".zip": "application/zip",
+                 ".whl": "application/zip", ".toml": "text/plain; charset=utf-8",
+                 ".txt": "text/plain; charset=utf-8", ".svg": "image/svg+xml", ".ics": "text/calendar"}
+# A path with a content hash in it: a folder named by 16 hex digits, or name.HASH.ext.
+HASHED = re.compile(r"/[0-9a-f]{16}/|\.[0-9a-f]{16}\.\w+$")
+IMMUTABLE = "public, max-age=31536000, immutable"
+REVALIDATE = "no-cache"
+
+
+class Counter:
+    """Bytes sent (headers and bodies), and requests served."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.bytes = 0
+        self.requests = 0
+
+    def add(self, count: int, request: bool = False) -> None:
+        with self.lock:
+            self.bytes += count
+            self.requests += int(request)
+
+
+def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, prefix: str = "/",
+                headers: dict | None = None, counter: Counter | None = None):
+    """An HTTP server for `directory` mounted at `prefix`: (server, prefix)."""
+    prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+    directory = Path(directory)
+    extra = headers or {}
+    counter = counter or Counter()
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, directory=str(directory), **kwargs)
+
+        def translate_path(self, path):
+            clean = path.split("?", 1)[0].split("#", 1)[0]
+            if not clean.startswith(prefix):
+                return str(directory / "__outside_prefix__")
+            return super().translate_path("/" + clean[len(prefix):])
+
+        def do_GET(self):
+            if self.path in ("/", prefix.rstrip("/")) and prefix != "/":
+                self.send_response(302)
+                self.send_header("Location", prefix)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            path = Path(self.translate_path(self.path))
+            if path.is_dir():
+                path = path / "index.html"
+            if not path.is_file():
+                self.send_error(404)
+                return
+            accepted = {part.split(";")[0].strip() for part in self.headers.get("Accept-Encoding", "").split(",")}
+            served, encoding = path, None
+            for name, suffix in (("br", ".br"), ("gzip", ".gz")):
+                if name in accepted and path.with_name(path.name + suffix).is_file():
+                    served, encoding = path.with_name(path.name + suffix), name
+                    break
+            body = served.read_bytes()
+            self.send_response(200)
+            self.send_header("Content-Type", CONTENT_TYPES.get(path.suffix, "application/octet-stream"))
+            self.send_header("Content-Length", str(len(body)))
+            if encoding:
+                self.send_header("Content-Encoding", encoding)
+            if path.with_name(path.name + ".gz").is_file():
+                self.send_header("Vary", "Accept-Encoding")
+            self.send_header("Cache-Control", IMMUTABLE if HASHED.search(self.path.split("?")[0]) else REVALIDATE)
+            self.end_headers()
+            self.wfile.write(body)
+            counter.add(len(body))
+
+        def send_header(self, keyword, value):
+            counter.add(len(keyword) + len(str(value)) + 4)
+            super().send_header(keyword, value)
+
+        def end_headers(self):
+            for name, value in extra.items():
+                self.send_header(name, value)
+            counter.add(2, request=True)
+            super().end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    for candidate in (port, 0):
+        try:
+            server = http.server.ThreadingHTTPServer((host, candidate), Handler)
+            server.daemon_threads = True
+            server.counter = counter
+            return server, prefix
+        except OSError:
+            if candidate == 0:
+                raise
+    raise OSError("no port")
