@@ -17,6 +17,7 @@ tests: copy the figures into the README with the machine they came from.
 """
 
 import argparse
+import io
 import json
 import platform
 import shutil
@@ -26,6 +27,7 @@ import sys
 import tempfile
 import threading
 import time
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,7 +35,15 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 from core import evaluate, load_jurisdiction, prepared  # noqa: E402
+from scripts import browser_python  # noqa: E402
 from scripts.static_server import Counter  # noqa: E402
+
+# The naive page's wheels: the stock ones, holidays included, as a plain page would install them.
+NAIVE_WHEELS = """
+holidays==0.109 --hash=sha256:7d39c910167116d41fa6aae18d5e72b4541700cdd37743d799c83db3419201b0
+python-dateutil==2.9.0.post0 --hash=sha256:a8b2bc7bffae282281c8140a97d3aa9c14da0b136dfe83f850eea9a5f7470427
+six==1.17.0 --hash=sha256:4721f391ed90541fddacab5acf947aa0d3dc7d27b2e1e8eda2be8970586c3274
+"""
 
 JURISDICTION = "illinois-model-ethics"
 FACTS = {"violation_date": "2026-06-01", "received": "2026-10-20", "respondent_is_candidate": True,
@@ -125,22 +135,37 @@ self.onmessage = ({ data }) => {
   self.postMessage({ seq: data.seq, report: envelope.report });
 };
 """
-NODE_EVALUATE = """
-import { loadPyodide } from "pyodide";
-import fs from "node:fs";
-const [wheelDir, procedure, facts] = process.argv.slice(2);
-const py = await loadPyodide();
-const site = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
-for (const f of fs.readdirSync(wheelDir).filter((n) => n.endsWith(".whl")).sort())
-  py.unpackArchive(new Uint8Array(fs.readFileSync(`${wheelDir}/${f}`)), "wheel", { extractDir: site });
-py.globals.set("procedure_text", fs.readFileSync(procedure, "utf-8"));
-const checker = py.runPython("from core.json_api import Checker\\nChecker.from_prepared(procedure_text)");
-checker.evaluate_json(facts);
-const times = [];
-for (let i = 0; i < 41; i++) { const a = performance.now(); checker.evaluate_json(facts); times.push(performance.now() - a); }
-times.sort((a, b) => a - b);
-console.log(JSON.stringify({ evaluate: times[20] }));
+# Run inside Pyodide with a built site's Python (scripts/run_in_pyodide.mjs): the evaluate's median.
+PYODIDE_EVALUATE = """
+import json, time
+from pathlib import Path
+import pyodide_js
+await pyodide_js.loadPackage(["complaint-checker"])
+from core.json_api import Checker
+checker = Checker.from_prepared(Path("/work/procedure.json").read_text())
+facts = Path("/work/facts.json").read_text()
+checker.evaluate_json(facts)
+times = []
+for _ in range(41):
+    start = time.perf_counter()
+    checker.evaluate_json(facts)
+    times.append((time.perf_counter() - start) * 1000)
+Path("/work/result.json").write_text(json.dumps({"evaluate": sorted(times)[20]}))
 """
+
+
+def source_wheel() -> bytes:
+    """The core's sources as a plain wheel: what a page with no build step would install."""
+    buffer = io.BytesIO()
+    dist_info = "complaint_checker-0.1.0.dist-info"
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as wheel:
+        for path in sorted((ROOT / "core").rglob("*")):
+            if path.is_file() and path.suffix in (".py", ".toml", ".json") and "__pycache__" not in path.parts:
+                wheel.writestr(path.relative_to(ROOT).as_posix(), path.read_bytes())
+        wheel.writestr(f"{dist_info}/METADATA", "Metadata-Version: 2.1\nName: complaint-checker\nVersion: 0.1.0\n")
+        wheel.writestr(f"{dist_info}/WHEEL", "Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
+        wheel.writestr(f"{dist_info}/RECORD", "")
+    return buffer.getvalue()
 
 
 def build_naive(folder: Path, dist: Path) -> Path:
@@ -150,7 +175,10 @@ def build_naive(folder: Path, dist: Path) -> Path:
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
         shutil.copy(build.PYODIDE_DIR / name, naive / "pyodide" / name)
     (naive / "wheels").mkdir()
-    wheels = {**dict([build.core_wheel()]), **build.dependency_wheels()}
+    pins = folder / "naive-wheels.txt"
+    pins.write_text(NAIVE_WHEELS)
+    wheels = browser_python.pinned_wheels(pins, ROOT / ".cache" / "naive-wheels")
+    wheels["complaint_checker-0.1.0-py3-none-any.whl"] = source_wheel()
     for name, data in wheels.items():
         (naive / "wheels" / name).write_bytes(data)
     (naive / "procedure.json").write_bytes(prepared.dumps(load_jurisdiction(JURISDICTION)).encode())
@@ -236,36 +264,38 @@ def core_speed(dist: Path, runs: int) -> dict:
         start = time.perf_counter()
         evaluate(jurisdiction, FACTS)
         samples.append((time.perf_counter() - start) * 1000)
-    with tempfile.TemporaryDirectory(dir=ROOT / "node_modules") as folder:
-        wheels = Path(folder) / "wheels"
-        wheels.mkdir()
-        for name, data in {**dict([build.core_wheel()]), **build.dependency_wheels()}.items():
-            (wheels / name).write_bytes(data)
-        procedure = Path(folder) / "procedure.json"
-        procedure.write_text(prepared.dumps(jurisdiction))
-        script = Path(folder) / "evaluate.mjs"
-        script.write_text(NODE_EVALUATE)
-        out = subprocess.run(["node", str(script), str(wheels), str(procedure), json.dumps(FACTS)],
-                             capture_output=True, text=True, check=True, cwd=ROOT)
-    return {"cpython": statistics.median(samples), "pyodide": json.loads(out.stdout.strip().splitlines()[-1])["evaluate"]}
+    [python] = (dist / "python").iterdir()
+    with tempfile.TemporaryDirectory() as folder:
+        folder = Path(folder)
+        (folder / "procedure.json").write_text(prepared.dumps(jurisdiction))
+        (folder / "facts.json").write_text(json.dumps(FACTS))
+        (folder / "evaluate.py").write_text(PYODIDE_EVALUATE)
+        options = {"stdLibURL": str(python / "python_stdlib.zip"), "lockFileURL": str(python / "pyodide-lock.json")}
+        subprocess.run(["node", str(ROOT / "scripts" / "run_in_pyodide.mjs"), str(folder), str(folder / "evaluate.py"),
+                        json.dumps(options)], capture_output=True, text=True, check=True, cwd=ROOT)
+        pyodide = json.loads((folder / "result.json").read_text())["evaluate"]
+    return {"cpython": statistics.median(samples), "pyodide": pyodide}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-slow-network", action="store_true", help="skip the 1.6 Mbit/s runs (several minutes)")
+    parser.add_argument("--site", type=Path, help="measure this built site instead of building one (e.g. an "
+                                                  "older commit's dist/, to compare before and after)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         folder = Path(folder)
-        dist = folder / "dist"
-        build.build(None, dist)
+        dist = args.site or folder / "dist"
+        if not args.site:
+            build.build(None, dist)
         naive = build_naive(folder, dist)
         sites = [Site("Complaint Checker", dist, f"{JURISDICTION}/index.html", FRAGMENT),
                  Site("naive page", naive, "index.html", json.dumps(FACTS))]
         print(f"# Benchmark: {platform.machine()}, {platform.system()}, Python {platform.python_version()}, "
               f"{args.runs} interleaved runs; median (min–max)\n", flush=True)
         browser = measure_browser(sites, args.runs, not args.no_slow_network)
-        core = core_speed(dist, args.runs)
+        core = core_speed(dist, args.runs) if (dist / "python").is_dir() else None
         for site in sites:
             site.server.shutdown()
     rows = [("form usable (s)", "form"), ("cold: first answer (s)", "cold"), ("warm: first answer (s)", "warm"),
@@ -278,7 +308,8 @@ def main() -> int:
         print(f"| {label} | " + " | ".join(spread(browser[name][key]) for name in names) + " |")
     ratio = [a / b for a, b in zip(browser[names[0]]["cold"], browser[names[1]]["cold"])]
     print(f"\nCold first answer, Complaint Checker ÷ naive page, run by run: {spread(ratio)}")
-    print(f"The core's evaluate: {core['cpython']:.2f} ms in CPython, {core['pyodide']:.2f} ms in Pyodide (Node).")
+    if core:
+        print(f"The core's evaluate: {core['cpython']:.2f} ms in CPython, {core['pyodide']:.2f} ms in Pyodide (Node).")
     return 0
 
 

@@ -2,14 +2,16 @@
 
 For development (`bash scripts/serve.sh`), the browser tests and the benchmark. It
 serves a built site under a path prefix, with the recommended security headers, the
-right MIME types, precompressed files (`X.br`, `X.gz` beside `X`, as nginx
+right MIME types, ETags (a revalidated file that has not changed costs a 304), precompressed files (`X.br`, `X.gz` beside `X`, as nginx
 `brotli_static`/`gzip_static` and Caddy `precompressed` do), and caching as the build
 intends: content-hashed files are immutable for a year; everything else is revalidated.
 It counts the bytes it sends, so that a benchmark can report what a visit cost.
 """
 
+import hashlib
 import http.server
 import re
+import sys
 import threading
 from pathlib import Path
 
@@ -78,6 +80,13 @@ def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, pref
                     served, encoding = path.with_name(path.name + suffix), name
                     break
             body = served.read_bytes()
+            etag = f'"{hashlib.sha256(body).hexdigest()[:32]}"'
+            if etag in [tag.strip() for tag in self.headers.get("If-None-Match", "").split(",")]:
+                self.send_response(304)  # revalidated: the copy the browser holds is current
+                self.send_header("ETag", etag)
+                self.send_header("Cache-Control", REVALIDATE)
+                self.end_headers()
+                return
             self.send_response(200)
             self.send_header("Content-Type", CONTENT_TYPES.get(path.suffix, "application/octet-stream"))
             self.send_header("Content-Length", str(len(body)))
@@ -85,6 +94,7 @@ def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, pref
                 self.send_header("Content-Encoding", encoding)
             if path.with_name(path.name + ".gz").is_file():
                 self.send_header("Vary", "Accept-Encoding")
+            self.send_header("ETag", etag)
             self.send_header("Cache-Control", IMMUTABLE if HASHED.search(self.path.split("?")[0]) else REVALIDATE)
             self.end_headers()
             self.wfile.write(body)
@@ -103,9 +113,14 @@ def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, pref
         def log_message(self, *args):
             pass
 
+    class Server(http.server.ThreadingHTTPServer):
+        def handle_error(self, request, client_address):
+            if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+                super().handle_error(request, client_address)  # a browser closing a page mid-download is not an error
+
     for candidate in (port, 0):
         try:
-            server = http.server.ThreadingHTTPServer((host, candidate), Handler)
+            server = Server((host, candidate), Handler)
             server.daemon_threads = True
             server.counter = counter
             return server, prefix

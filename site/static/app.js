@@ -1,11 +1,10 @@
 // The checker page: the form, the state in the address bar, and the results.
 // Python runs in a worker (runtime.js); the form works before it is ready.
-import { Calculator, downloadSize, loadingText, startDownloads } from "./runtime.js";
+import { Calculator, downloadSize, loadingText } from "./runtime.js";
 import { announcement, el, fill, renderReport } from "./render.js";
 
 const config = JSON.parse(document.getElementById("calculator").dataset.config);
 const loader = JSON.parse(document.getElementById("calculator").dataset.loader);
-startDownloads(loader);
 const t = config.strings;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;

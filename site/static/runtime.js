@@ -118,16 +118,6 @@ export class Calculator {
   }
 }
 
-// Start the large downloads at once, before the worker exists: the worker's own requests for the same
-// (immutable) files are then answered by the browser's HTTP cache as soon as these complete.
-export function startDownloads(config) {
-  const { runtime, python } = config.loader;
-  for (const file of [runtime["pyodide.asm.wasm"], python["python_stdlib.zip"], runtime["pyodide.asm.mjs"]]) {
-    fetch(new URL(config.root + file.url, document.baseURI), { integrity: file.integrity, priority: "high" })
-      .then((response) => response.arrayBuffer()).catch(() => {}); // the worker reports any failure
-  }
-}
-
 // What this visit will download, in bytes: every file of the calculator this device does not already
 // hold. A file held by the service worker is not counted; the encoding the host uses (brotli, gzip or
 // none) is read off how the page's own script arrived.

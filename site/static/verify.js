@@ -1,12 +1,11 @@
 // The verify page: run each procedure's published worked cases in this browser,
 // through the same worker and files as the checker, and show pass or fail.
-import { Calculator, loadingText, startDownloads } from "./runtime.js";
+import { Calculator, loadingText } from "./runtime.js";
 import { el, fill } from "./render.js";
 
 const status = document.getElementById("status");
 const config = JSON.parse(status.dataset.config);
 const loader = JSON.parse(status.dataset.loader);
-startDownloads(loader);
 const t = config.strings;
 const statusText = document.getElementById("status-text");
 const statusBar = document.getElementById("status-progress");
