@@ -35,8 +35,8 @@ import subprocess
 import sys
 import tomllib
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
-from datetime import datetime, timezone
+from dataclasses import dataclass, replace
+from datetime import date, datetime, timezone
 from pathlib import Path
 
 import brotli
@@ -44,8 +44,10 @@ import jinja2
 
 from core import __version__, prepared
 from core.jurisdiction import check_file, jurisdiction_path, seed_ids
+from core.localize import localized
 from core.model import Jurisdiction
 from core.summary import outline
+from core.wording import format_day
 from scripts import browser_python, static_server
 
 ROOT = Path(__file__).resolve().parent
@@ -66,7 +68,7 @@ RECOMMENDED_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
 }
 # The parts of the interface strings the browser code needs (the rest is rendered here).
-JS_STRINGS = ("lang", "loading", "results", "checker", "verify")
+JS_STRINGS = ("lang", "loading", "results", "checker", "verify", "who", "answer")
 
 
 class BuildError(Exception):
@@ -84,8 +86,14 @@ class Procedure:
 @dataclass
 class Site:
     procedures: list[Procedure]
-    strings: dict
+    strings: dict[str, dict]  # the interface's words, by language
     build_date: str
+
+    @property
+    def languages(self) -> list[str]:
+        """English, then every other language a procedure is published in."""
+        declared = {lang for p in self.procedures for lang in p.jurisdiction.languages}
+        return ["en"] + sorted(declared - {"en"})
 
 
 # --------------------------------------------------------------------------------------
@@ -125,7 +133,13 @@ def read_site(names: list[str]) -> Site:
     ids = [p.jurisdiction.id for p in procedures]
     if len(set(ids)) != len(ids):
         raise BuildError(f"the same jurisdiction id appears twice: {ids}")
-    strings = tomllib.loads((SITE / "strings" / "en.toml").read_text(encoding="utf-8"))
+    strings = {}
+    for lang in ["en"] + sorted({lang for p in procedures for lang in p.jurisdiction.languages} - {"en"}):
+        file = SITE / "strings" / f"{lang}.toml"
+        if not file.is_file():
+            raise BuildError(f"a procedure is published in {lang!r}, but the interface has no {file.name} "
+                             f"in site/strings/; translate site/strings/en.toml into it")
+        strings[lang] = tomllib.loads(file.read_text(encoding="utf-8"))
     return Site(procedures, strings, build_date())
 
 
@@ -193,9 +207,15 @@ def make_environment(strings: dict) -> jinja2.Environment:
                              undefined=jinja2.StrictUndefined, autoescape=jinja2.select_autoescape(["html"]),
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["paragraphs"] = lambda text: [p.strip() for p in text.strip().split("\n\n") if p.strip()]
-    env.filters["long_date"] = lambda day: f"{day.day} {strings['months'][day.month - 1]} {day.year}"
+    env.filters["long_date"] = lambda day: format_day(day if isinstance(day, date) else date.fromisoformat(day),
+                                                     strings["lang"])  # the core's one way to write a date
     env.globals.update(t=strings, csp=CSP, js_strings={k: strings[k] for k in JS_STRINGS})
     return env
+
+
+def page_path(lang: str, name: str) -> str:
+    """Where a page is in a language: English at the top, every other language in its own folder."""
+    return name if lang == "en" else f"{lang}/{name}"
 
 
 def uses(jurisdiction: Jurisdiction) -> dict:
@@ -207,6 +227,41 @@ def uses(jurisdiction: Jurisdiction) -> dict:
     return {"role": jurisdiction.eligibility.roles is not None,
             "candidate": "respondent_is_candidate" in facts,
             "election_date": "election_date" in anchors | facts}
+
+
+ROLES = ("complainant", "respondent", "clerk")
+DECIDING = 2  # how many of a person's first questions come before their answer
+
+
+def form_layout(jurisdiction: Jurisdiction) -> dict:
+    """For each person, the form's fields in the order they know the facts: the deciding ones
+    (before the answer), then the rest. Every field is offered to everyone; only the order differs."""
+    used = uses(jurisdiction)
+    events = [f"event:{e.id}" for e in jurisdiction.events]
+    facts = [f.id for f in jurisdiction.own_facts()]
+    extra = (["respondent_is_candidate"] if used["candidate"] else []) + (
+        ["election_date"] if used["election_date"] else [])
+    everything = (["violation_date", "received"] + (["complainant_role"] if used["role"] else []) + extra + facts
+                  + (["contents"] if jurisdiction.contents else []) + events + ["about"])
+
+    def anchors(rules) -> list[str]:
+        """The facts and events the given rules count from, open or close on, or test, in procedure order."""
+        names = set()
+        for rule in rules:
+            names.update(c.anchor for c in rule.counts if not c.anchor.startswith("deadline:"))
+            names.update(n for n in (rule.opens, rule.closes) if n)
+            names.update(c.fact or c.date for c in rule.applies_when + rule.applies_unless)
+        return [f for f in everything if f.removeprefix("event:") in names]
+
+    sides = {a.id: a.side for a in jurisdiction.actors}
+    current = [jurisdiction.versions(i)[-1] for i in jurisdiction.rule_ids()]
+    filing = [r for r in current if r.kind == "filing"]
+    respondent = [r for r in current if r.kind in ("deadline", "window") and sides.get(r.actor) in ("respondent", "parties")]
+    deciding = {"complainant": anchors(filing) + ["received"],
+                "respondent": anchors(respondent)[:DECIDING] or ["received"],
+                "clerk": ["received"]}
+    return {role: {"deciding": list(dict.fromkeys(first)),
+                   "more": [f for f in everything if f not in first]} for role, first in deciding.items()}
 
 
 class Assets:
@@ -267,29 +322,43 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
         for key in ("procedure", "cases"):
             item[key]["sizes"] = sizes[item[key]["url"]]
 
-    env = make_environment(site.strings)
     # The service worker keeps everything a visitor needs offline and checks each file against this
     # build's hash; the pages, which carry those hashes, it keeps as fetched. A new build is a new version.
     kept = sorted(p for p in files if not p.endswith(".toml"))
     version = sha256("".join(f"{p}\0{sha256(files[p])}\n" for p in kept).encode())[:16]
-    page_paths = ["index.html", "verify.html"] + [f"{p.jurisdiction.id}/{n}" for p in site.procedures
-                                                  for n in ("index.html", "law.html")]
-    files["sw.js"] = env.get_template("sw.js").render(version=version, pages=page_paths,
-                                                      files={p: integrity(files[p]) for p in kept}).encode()
-    common = {"build_date": site.build_date, "version": __version__, "procedures": site.procedures,
+    names = ["index.html", "verify.html"] + [f"{p.jurisdiction.id}/{n}" for p in site.procedures
+                                             for n in ("index.html", "law.html")]
+    paths = [page_path(lang, name) for lang in site.languages for name in names]
+    files["sw.js"] = make_environment(site.strings["en"]).get_template("sw.js").render(
+        version=version, pages=paths, files={p: integrity(files[p]) for p in kept}).encode()
+    common = {"build_date": site.build_date, "version": __version__,
               "assets": assets, "loader": loader,
               "asset_sizes": {name: sizes[assets.folder + name] for name in assets.sri},
               "service_worker": {"url": "sw.js", "integrity": integrity(files["sw.js"])}}
     pages = {}
-    for procedure, data in zip(site.procedures, data_list):
-        j = procedure.jurisdiction
-        context = dict(common, p=procedure, j=j, data=data, uses=uses(j), root="../")
-        for page, name in (("checker", "index.html"), ("law", "law.html")):
-            pages[f"{j.id}/{name}"] = env.get_template(f"{page}.html").render(context, page=page).encode()
-    pages["index.html"] = env.get_template("index.html").render(common, root="", page="index").encode()
-    pages["verify.html"] = env.get_template("verify.html").render(common, root="", page="verify",
-                                                                  data_list=data_list).encode()
-    assert sorted(pages) == sorted(page_paths)
+    for lang in site.languages:
+        env = make_environment(site.strings[lang])
+        in_language = [localized(p.jurisdiction, lang) for p in site.procedures]
+        procedures = [replace(p, jurisdiction=j, outline=outline(j, lang)) for p, j in zip(site.procedures, in_language)]
+        data_in_language = [dict(item, name=p.jurisdiction.name, title=p.jurisdiction.title)
+                            for item, p in zip(data_list, procedures)]
+
+        def render(template: str, name: str, **context) -> None:
+            path = page_path(lang, name)
+            root = "../" * path.count("/")
+            alternates = [{"lang": other, "name": site.strings[other]["language_name"],
+                           "url": root + page_path(other, name)} for other in site.languages if other != lang]
+            pages[path] = env.get_template(template).render(common, procedures=procedures, root=root,
+                                                            alternates=alternates, **context).encode()
+
+        for procedure, data in zip(procedures, data_in_language):
+            j = procedure.jurisdiction
+            context = dict(p=procedure, j=j, data=data, uses=uses(j), layout=form_layout(j))
+            render("checker.html", f"{j.id}/index.html", page="checker", **context)
+            render("law.html", f"{j.id}/law.html", page="law", **context)
+        render("index.html", "index.html", page="index")
+        render("verify.html", "verify.html", page="verify", data_list=data_in_language)
+    assert sorted(pages) == sorted(paths)
     files.update(pages)
     files["headers.txt"] = "".join(f"{k}: {v}\n" for k, v in RECOMMENDED_HEADERS.items()).encode()
     compressed.update(precompress({p: files[p] for p in files if p not in compressed}))

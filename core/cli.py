@@ -1,7 +1,8 @@
 """The command line: a stable contract for the site's build, clerks' scripts and checks.
 
     python -m core list
-    python -m core evaluate JURISDICTION FACTS      (FACTS: a JSON file, or - for stdin)
+    python -m core evaluate JURISDICTION FACTS [--lang en|es] [--today YYYY-MM-DD]
+                                                    (FACTS: a JSON file, or - for stdin)
     python -m core check FILE [FILE ...]
     python -m core calendar JURISDICTION YEAR
 
@@ -12,14 +13,16 @@ Invalid input exits 2 with one line on stderr naming the field and the problem.
 import argparse
 import json
 import sys
+from datetime import date
 from pathlib import Path
 
 from .facts import InputError
 from .json_api import MAX_FACTS_BYTES, read_facts_json
 from .jurisdiction import (JurisdictionError, UnknownJurisdiction, check_file, load_jurisdiction,
                            seed_ids)
+from .reading.translations import LANGUAGE_NAMES, translation_of
 from .report import evaluate
-from .wording import one_line
+from .wording import languages, one_line
 
 USAGE_ERROR = 2
 
@@ -74,7 +77,7 @@ def cmd_list(args) -> int:
 
 def cmd_evaluate(args) -> int:
     jurisdiction = _load(args.jurisdiction)
-    report = evaluate(jurisdiction, _read_facts(args.facts))
+    report = evaluate(jurisdiction, _read_facts(args.facts), args.lang, args.today)
     print(json.dumps(report, ensure_ascii=False, indent=2))
     return 0
 
@@ -91,6 +94,10 @@ def cmd_check(args) -> int:
             print(f"{name}: {len(errors)} problem(s)")
         else:
             warned = f", {len(problems)} warning(s)" if problems else ""
+            if translated := translation_of(Path(name)):
+                print(f"{name}: ok (the {LANGUAGE_NAMES.get(translated[1], translated[1])} of "
+                      f"{translated[0].name}, checked with it{warned})")
+                continue
             print(f"{name}: ok ({len(jurisdiction.rule_ids())} rules, {len(jurisdiction.clauses)} clauses{warned})")
     return 1 if failed else 0
 
@@ -106,6 +113,13 @@ def cmd_calendar(args) -> int:
     return 0
 
 
+def _day(text: str):
+    try:
+        return date.fromisoformat(text) if len(text) == 10 else date.fromisoformat("x")
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date in the form YYYY-MM-DD") from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m core", description="Complaint Checker's rule core.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -113,6 +127,9 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate_cmd = commands.add_parser("evaluate", help="print the report for some facts as JSON")
     evaluate_cmd.add_argument("jurisdiction", help="a jurisdiction id, or the path of a .toml file")
     evaluate_cmd.add_argument("facts", help="a JSON file of facts, or - to read standard input")
+    evaluate_cmd.add_argument("--lang", default="en", choices=languages(), help="the language of the report's sentences")
+    evaluate_cmd.add_argument("--today", type=_day, metavar="YYYY-MM-DD",
+                              help="the day to answer as of, in the city's time zone: dates before it are marked passed")
     evaluate_cmd.set_defaults(run=cmd_evaluate)
     check_cmd = commands.add_parser("check", help="check jurisdiction files and report every problem")
     check_cmd.add_argument("files", nargs="+")
@@ -129,6 +146,6 @@ def main(argv=None) -> int:
     try:
         return args.run(args)
     except InputError as err:
-        return _fail(err.message())
+        return _fail(err.message(getattr(args, "lang", "en")))
     except BrokenPipeError:
         return 0

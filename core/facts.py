@@ -10,6 +10,7 @@ from datetime import date, datetime
 
 from dateutil import tz
 
+from .localize import localized
 from .model import BUILTIN_FACTS, OTHER_ROLE, ROLES, Jurisdiction
 from .wording import quote_value, say
 from .zones import zone_from_bytes
@@ -27,8 +28,13 @@ class InputError(ValueError):
         self.params = params
         super().__init__(self.message())
 
+    def problem(self, lang: str = "en") -> str:
+        """What is wrong, without the field's name: '"2026-02-30" is not a real date'."""
+        params = {k: v(lang) if callable(v) else v for k, v in self.params.items()}  # some are worded per language
+        return say("err_" + self.key, lang, **params)
+
     def message(self, lang: str = "en") -> str:
-        return f"{self.field}: {say('err_' + self.key, lang, **self.params)}"
+        return f"{self.field}: {self.problem(lang)}"
 
 
 @dataclass(frozen=True)
@@ -99,9 +105,8 @@ def parse_moment(name: str, value, jurisdiction: Jurisdiction) -> date | datetim
 
 def _check_range(name: str, text: str, day: date, jurisdiction: Jurisdiction) -> None:
     if not jurisdiction.supported_from <= day <= jurisdiction.supported_to:
-        raise InputError(name, "out_of_range", value=quote_value(text),
-                         start=jurisdiction.supported_from.isoformat(),
-                         end=jurisdiction.supported_to.isoformat())
+        raise InputError(name, "out_of_range", value=day, start=jurisdiction.supported_from,
+                         end=jurisdiction.supported_to)
 
 
 def parse_bool(name: str, value) -> bool:
@@ -215,13 +220,14 @@ def _check_order(facts: Facts, jurisdiction: Jurisdiction) -> None:
 
 def _order_error(name: str, value, earlier: str, other, jurisdiction: Jurisdiction):
     if name == "received" or (earlier == "violation_date" and name not in [e.id for e in jurisdiction.events]):
-        raise InputError("received", "before_violation", value=quote_value(_iso(value)), other=_iso(other))
-    event = jurisdiction.event(earlier)
-    if event:
-        label = f"“{event.label}”"
-    elif earlier in ("violation_date", "received", "election_date"):
-        label = say(f"anchor_{earlier}", receiver=jurisdiction.actor(jurisdiction.receiver).label)
-    else:
-        label = earlier
-    raise InputError(f"events.{name}", "event_order", value=quote_value(_iso(value)), other_label=label,
-                     other=_iso(other))
+        raise InputError("received", "before_violation", value=value, other=other)
+    def label(lang: str) -> str:  # worded when the message is, in its language
+        in_language = localized(jurisdiction, lang)
+        event = in_language.event(earlier)
+        if event:
+            return f"“{event.label}”"
+        if earlier in ("violation_date", "received", "election_date"):
+            return say(f"anchor_{earlier}", lang, receiver=in_language.actor(in_language.receiver).label)
+        return earlier
+
+    raise InputError(f"events.{name}", "event_order", value=value, other_label=label, other=other)

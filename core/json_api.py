@@ -3,12 +3,12 @@ verify page all use, so that each gets the same answers and the same errors.
 """
 
 import json
+from datetime import date
 
 from .cases import run_cases
 from .facts import InputError
 from .model import Jurisdiction
 from .report import evaluate
-from .wording import say
 
 # Facts are a few hundred bytes; these limits are checked before anything is parsed.
 MAX_FACTS_BYTES = 100_000
@@ -51,10 +51,20 @@ def read_facts_json(text: str) -> dict:
         raise InputError("facts", "bad_json", detail="a number is too long") from None
 
 
+def parse_today(text: str | None):
+    """The day the person is asking on, in the city's time zone (YYYY-MM-DD), or None."""
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text) if len(text) == 10 else None
+    except (TypeError, ValueError):
+        return None
+
+
 def error_envelope(err: InputError, lang: str = "en") -> dict:
     return {"ok": False, "error": {"field": err.field, "code": err.key,
                                    "message": err.message(lang),
-                                   "problem": say("err_" + err.key, lang, **err.params)}}
+                                   "problem": err.problem(lang)}}
 
 
 class Checker:
@@ -74,15 +84,15 @@ class Checker:
         from .reading import parse_jurisdiction  # the build's side: the browser loads a prepared procedure
         return cls(parse_jurisdiction(text, file_name))
 
-    def evaluate(self, facts_json: str, lang: str = "en") -> dict:
+    def evaluate(self, facts_json: str, lang: str = "en", today: str | None = None) -> dict:
         try:
-            report = evaluate(self.jurisdiction, read_facts_json(facts_json), lang)
+            report = evaluate(self.jurisdiction, read_facts_json(facts_json), lang, parse_today(today))
         except InputError as err:
             return error_envelope(err, lang)
         return {"ok": True, "report": report}
 
-    def evaluate_json(self, facts_json: str, lang: str = "en") -> str:
-        return json.dumps(self.evaluate(facts_json, lang), ensure_ascii=False)
+    def evaluate_json(self, facts_json: str, lang: str = "en", today: str | None = None) -> str:
+        return json.dumps(self.evaluate(facts_json, lang, today), ensure_ascii=False)
 
     def run_cases_json(self, cases_json: str) -> str:
         """Run published worked cases; each result says pass or fail and why."""

@@ -5,8 +5,9 @@ These are plain frozen records. `core.reading` builds them from a data file and
 Nothing here computes a date.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
+from typing import Mapping
 
 from .business_calendar import Calendar
 from .counting import Period, RollRule
@@ -236,6 +237,7 @@ class Jurisdiction:
     complaint_form: ComplaintForm | None = None
     receiver: str = "clerk"
     languages: tuple[str, ...] = ("en",)
+    translations: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # language -> key -> text
     zone_data: bytes = b""  # the tzfile of `timezone`, so that no zone database need be searched
     digest: str = ""
     file_name: str = ""

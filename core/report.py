@@ -17,11 +17,13 @@ from datetime import date, datetime
 
 from dateutil import tz
 
+from .answers import answers
 from .business_calendar import OutsideCalendar
 from .counting import BUSINESS_UNITS, CALENDAR_UNITS, Counted, count_business_days, count_days, count_hours
 from .facts import Facts, InputError, parse_facts
+from .localize import localized
 from .model import BUILTIN_DATE_FACTS, COUNTED_KINDS, DEADLINE_ANCHOR, Count, Jurisdiction, Rule
-from .wording import join_or, say
+from .wording import format_day, format_moment, join_or, say
 from .zones import zone_from_bytes
 
 SCHEMA = 1
@@ -29,12 +31,14 @@ PROVISION_KINDS = ("condition", "action", "option", "fine", "note")
 NOTHING_OPEN = frozenset()
 
 
-def evaluate(jurisdiction: Jurisdiction, facts: dict, lang: str = "en") -> dict:
-    """The report for `facts` (a dict as read from JSON) under `jurisdiction`.
+def evaluate(jurisdiction: Jurisdiction, facts: dict, lang: str = "en", today: date | None = None) -> dict:
+    """The report for `facts` (a dict as read from JSON) under `jurisdiction`, in `lang`.
 
+    `today` (the day in the city's time zone) is optional: with it, dates before it are marked
+    as passed and each person's answer speaks of what is still to come. The core reads no clock.
     Raises InputError, naming the field, when a fact is malformed or impossible.
     """
-    return _Evaluation(jurisdiction, parse_facts(facts, jurisdiction), lang).report()
+    return _Evaluation(jurisdiction, parse_facts(facts, jurisdiction), lang, today).report()
 
 
 def views(jurisdiction: Jurisdiction, actor: str | None, notifies=()) -> list[str]:
@@ -95,10 +99,11 @@ class Dated:
 class _Evaluation:
     """One evaluation's working state; it lives only for one call of `evaluate`."""
 
-    def __init__(self, jurisdiction: Jurisdiction, facts: Facts, lang: str):
-        self.j = jurisdiction
+    def __init__(self, jurisdiction: Jurisdiction, facts: Facts, lang: str, today: date | None = None):
+        self.j = localized(jurisdiction, lang)
         self.facts = facts
         self.lang = lang
+        self.today = today
         self.zone = zone_from_bytes(jurisdiction.timezone, jurisdiction.zone_data)
         self.assumptions_by_rule: dict[str, list] = {}
         self.dated_cache: dict[tuple, Dated | None] = {}
@@ -259,7 +264,7 @@ class _Evaluation:
                               rule=self.j.counting.roll_rule, lang=self.lang)
         except OutsideCalendar as err:
             field_name = count.anchor if count.anchor in BUILTIN_DATE_FACTS else f"events.{count.anchor}"
-            raise InputError(field_name, "outside_calendar", value=_iso(start), day=err.day.isoformat(),
+            raise InputError(field_name, "outside_calendar", value=_day(start), day=err.day,
                              first=self.j.calendar.first_year, last=self.j.calendar.last_year) from None
 
     def localize(self, anchor: str, start, assumptions: list) -> datetime:
@@ -356,7 +361,23 @@ class _Evaluation:
             "steps": steps,
             "assumptions": list(dict.fromkeys(assumptions)),
         })
+        self.display(entry, ("due", "nominal", "certain", "safe_date", "no_later_than"))
+        if entry["due_at"]:
+            entry["display"]["due_at"] = format_moment(chosen.due_at, self.lang)
+        for day in uncertain_days:
+            day["display"] = {"date": format_day(date.fromisoformat(day["date"]), self.lang),
+                              "due_if_open": format_day(date.fromisoformat(day["due_if_open"]), self.lang)
+                              if day["due_if_open"] else None}
         return entry
+
+    def display(self, entry: dict, fields) -> None:
+        """Each date of an entry in words, and whether it has passed: the page writes no date itself."""
+        shown = entry.setdefault("display", {})
+        for name in fields:
+            if entry.get(name):
+                shown[name] = format_day(date.fromisoformat(entry[name][:10]), self.lang)
+        due = entry.get("due") or entry.get("deadline")
+        entry["passed"] = bool(self.today and due and date.fromisoformat(due[:10]) < self.today)
 
     def roll_assumption(self) -> str:
         counting = self.j.counting
@@ -438,6 +459,7 @@ class _Evaluation:
         if certainty == "relies":
             filing["warning"] = self.say("assume_extension_needed", certain=date.fromisoformat(entry["certain"]),
                                          safe=date.fromisoformat(entry["safe_date"]))
+        self.display(filing, ("received", "nominal", "deadline", "certain", "safe_date", "no_later_than"))
         return filing
 
     def eligibility(self) -> dict:
@@ -496,6 +518,7 @@ class _Evaluation:
             "applies": applies, "condition": self.condition_text(rule),
             "assumptions": [rule.note] if rule.note else [],
         })
+        self.display(entry, ("opened", "closed"))
         return entry
 
     def report(self) -> dict:
@@ -542,8 +565,10 @@ class _Evaluation:
             })
 
         j = self.j
-        return {
+        report = {
             "schema": SCHEMA,
+            "language": self.lang,
+            "as_of": _iso(self.today),
             "jurisdiction": {
                 "id": j.id, "name": j.name, "title": j.title, "code": j.code, "source": j.source,
                 "timezone": j.timezone, "updated": j.updated.isoformat(), "rules_version": j.digest,
@@ -569,6 +594,9 @@ class _Evaluation:
             "assumptions": self.assumptions(),
             "disclaimer": self.say("disclaimer", contact=j.contact),
         }
+        order = list(BUILTIN_DATE_FACTS) + [f.id for f in j.own_facts()] + [e.id for e in j.events]
+        report["answers"] = answers(report, self.lang, self.today, j.counting.cite, order)
+        return report
 
     def assumptions(self) -> list[str]:
         info, counting = self.j.calendar_info, self.j.counting

@@ -42,11 +42,11 @@ def format_day(day: date, lang: str = DEFAULT_LANGUAGE) -> str:
 
 
 def format_moment(moment: datetime, lang: str = DEFAULT_LANGUAGE) -> str:
-    """'11:00 a.m. CDT, Saturday, October 31, 2026' for an aware local date-time."""
+    """'11:00 a.m. CDT, Saturday, October 31, 2026' for an aware local date-time (without a zone if naive)."""
     words = catalogue(lang)
     return words["time"].format(hour12=(moment.hour - 1) % 12 + 1, hour24=moment.hour,
                                 minute=f"{moment.minute:02d}", ampm=words["am" if moment.hour < 12 else "pm"],
-                                zone=moment.tzname() or "", date=format_day(moment.date(), lang))
+                                zone=f" {moment.tzname()}" if moment.tzname() else "", date=format_day(moment.date(), lang))
 
 
 def weekday_name(index: int, lang: str = DEFAULT_LANGUAGE) -> str:

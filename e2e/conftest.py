@@ -28,7 +28,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
 ]
-LOAD_TIMEOUT_MS = 90_000
+LOAD_TIMEOUT_MS = int(os.environ.get("LOAD_TIMEOUT_MS", "90000"))
 REPORT_CSP_VIOLATIONS = """
 document.addEventListener("securitypolicyviolation", (event) => {
   console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI}`);
@@ -102,13 +102,13 @@ class PageWatch:
 
 @pytest.fixture
 def new_page(browser, base_url):
-    """Open a watched page: new_page(viewport={...}, javascript=False)."""
+    """Open a watched page: new_page(viewport={...}, javascript=False, timezone="America/New_York")."""
     contexts, pages = [], []
 
-    def open_page(viewport=None, javascript=True, site=None):
+    def open_page(viewport=None, javascript=True, site=None, timezone=None):
         url = site or base_url
         context = browser.new_context(base_url=url, viewport=viewport or {"width": 1280, "height": 900},
-                                      java_script_enabled=javascript)
+                                      java_script_enabled=javascript, timezone_id=timezone)
         context.add_init_script(REPORT_CSP_VIOLATIONS)
         page = context.new_page()
         page.watch = PageWatch(page, url.split(PREFIX)[0])
@@ -128,14 +128,31 @@ def page(new_page):
     return new_page()
 
 
-def open_checker(page, jurisdiction, fragment=""):
-    page.goto(f"{jurisdiction}/index.html{'#' + fragment if fragment else ''}")
+def open_checker(page, jurisdiction, fragment="", role="complainant"):
+    """Open a checker with the facts in `fragment`, answering for `role` unless the fragment says whom."""
+    given = {pair.split("=")[0] for pair in fragment.split("&")}
+    if not given & {"role", "view"}:
+        fragment = f"role={role}" + ("&" + fragment if fragment else "")
+    page.goto(f"{jurisdiction}/index.html#{fragment}")
     page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+    if page.get_attribute("html", "data-role"):
+        wait_for_results(page)
+
+
+def choose_role(page, role):
+    """Say who is asking, as a visitor does: "Change", then the person."""
+    if page.locator("#who-change").is_visible():
+        page.click("#who-change")
+    page.click(f"#who-{role}")
     wait_for_results(page)
 
 
 def wait_for_results(page):
-    page.wait_for_selector("#results[data-state='done']", timeout=LOAD_TIMEOUT_MS)
+    try:
+        page.wait_for_selector("#results[data-state='done']", timeout=LOAD_TIMEOUT_MS)
+    except Exception:
+        state = page.evaluate("() => [document.getElementById('results').dataset.state, document.getElementById('results').hidden]")
+        raise AssertionError(f"no results: the results are {state}; the page reported {page.watch.problems}") from None
 
 
 def cli_report(jurisdiction, facts):

@@ -13,7 +13,9 @@ def test_received_before_the_violation_is_explained_next_to_the_field(page):
     open_checker(page, "fort-collins", "violation_date=2026-06-05")
     page.fill("#f-received", "2026-06-04")
     wait_for_results(page)
-    assert "is before the alleged violation (2026-06-05)" in field_error(page, "f-received")
+    # the same way of writing a date as everywhere else, never ISO
+    assert field_error(page, "f-received") == ("Thursday, June 4, 2026 is before the alleged violation (Friday, June 5, 2026); "
+                                               "a complaint cannot be filed before it")
     assert page.get_attribute("#f-received", "aria-invalid") == "true"
     assert page.locator("#error-summary a[href='#f-received']").count() == 1
     assert page.input_value("#f-received") == "2026-06-04"
@@ -24,9 +26,10 @@ def test_a_date_outside_the_supported_range(page):
     open_checker(page, "illinois-model-ethics")
     page.fill("#f-election_date", "2031-11-04")
     wait_for_results(page)
-    assert "outside the supported range, 2023-01-01 to 2030-12-31" in field_error(page, "f-election_date")
+    assert field_error(page, "f-election_date") == ("Tuesday, November 4, 2031 is outside the supported range, "
+                                                    "Sunday, January 1, 2023 to Tuesday, December 31, 2030")
     assert page.locator("#supported-range").inner_text().startswith(
-        "This checker works with dates from 1 January 2023 to 31 December 2030.")
+        "This checker works with dates from Sunday, January 1, 2023 to Tuesday, December 31, 2030.")
 
 
 def test_a_half_typed_date_is_flagged_and_kept(page):

@@ -1,7 +1,7 @@
 """Journey: a respondent in Fort Collins enters when the complaint reached them and
 when the investigation notice came, and reads their windows and deadlines."""
 
-from conftest import cli_report, expected_deadline, fill_date, open_checker, shown_deadline, wait_for_results
+from conftest import choose_role, cli_report, expected_deadline, fill_date, open_checker, shown_deadline
 
 FACTS = {"violation_date": "2026-05-01", "received": "2026-06-01",
          "events": {"complaint-forwarded": "2026-06-02", "investigation-notice": "2026-07-01"}}
@@ -11,8 +11,7 @@ def test_respondent_reads_their_windows_after_an_investigation_notice(page):
     open_checker(page, "fort-collins", "violation_date=2026-05-01&received=2026-06-01")
     fill_date(page, "e-complaint-forwarded", "2026-06-02")
     fill_date(page, "e-investigation-notice", "2026-07-01")
-    page.check("#view-respondent")
-    wait_for_results(page)
+    choose_role(page, "respondent")
 
     report = cli_report("fort-collins", FACTS)
     # Ten business days after Wed 1 July 2026: Fri 3 July is open in Colorado, so Wed 15 July.
@@ -27,10 +26,11 @@ def test_respondent_reads_their_windows_after_an_investigation_notice(page):
 
 
 def test_the_respondent_view_leaves_out_what_only_officials_do(page):
-    open_checker(page, "fort-collins", "violation_date=2026-05-01&received=2026-06-01")
+    open_checker(page, "fort-collins", "violation_date=2026-05-01&received=2026-06-01", role="clerk")
     assert page.locator("[data-rule='sufficiency']").count() == 1
-    page.check("#view-respondent")
-    wait_for_results(page)
+    choose_role(page, "respondent")
     assert page.locator("[data-rule='sufficiency']").count() == 0
     assert page.locator("li.deadline[data-rule='preliminary-review-notice']").count() == 1
-    assert "view=respondent" in page.url
+    assert "role=respondent" in page.url
+    # every fact entered is kept
+    assert page.input_value("#f-violation_date") == "2026-05-01" and page.input_value("#f-received") == "2026-06-01"

@@ -15,7 +15,7 @@ def test_clerk_sees_notices_owed_and_the_48_hour_notice_across_daylight_saving(p
     # 10:00 CST on 2 Nov minus 48 elapsed hours is 11:00 CDT on Sat 31 Oct (clocks went back on 1 Nov).
     assert shown_deadline(page, "meeting-notice")["due_at"] == "2026-10-31T11:00-05:00"
     notice = page.locator("li.deadline[data-rule='meeting-notice'] .due").inner_text()
-    assert "11:00 America/Chicago (UTC-05:00)" in notice
+    assert "11:00 a.m. CDT, Saturday, October 31, 2026" in notice
 
 
 def test_deadlines_waiting_on_events_say_what_they_wait_for(page):

@@ -20,6 +20,7 @@ def test_the_form_is_usable_and_progress_is_shown_before_python_is_ready(page):
     page.wait_for_selector("#status-text:has-text('step 2 of 4')")
     # The real download size of this visit, compressed: about 4 MB, not the 13.5 MB of the raw files.
     assert re.search(r"downloading [34]\.\d MB, only this once", page.locator("#status-text").inner_text())
+    page.click("#who-complainant")
     page.fill("#f-violation_date", "2026-03-06")
     page.check("#f-content-evidence")
     assert page.input_value("#f-violation_date") == "2026-03-06"

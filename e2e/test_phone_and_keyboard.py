@@ -5,14 +5,15 @@ from conftest import LOAD_TIMEOUT_MS, open_checker, wait_for_results
 
 def test_the_checker_fits_a_phone_screen(new_page):
     page = new_page(viewport={"width": 360, "height": 740})
-    open_checker(page, "illinois-model-ethics", "violation_date=2026-06-01&received=2026-10-20&event.meeting=2026-11-02T10:00")
+    open_checker(page, "illinois-model-ethics", "violation_date=2026-06-01&received=2026-10-20&event.meeting=2026-11-02T10:00",
+                 role="clerk")
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 360
     assert page.locator("li.deadline[data-rule='meeting-notice']").is_visible()
 
 
 def test_the_form_can_be_filled_with_the_keyboard(page):
-    page.goto("fort-collins/index.html")
+    page.goto("fort-collins/index.html#role=complainant")
     page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
     page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.textContent") == "Skip to the main content"

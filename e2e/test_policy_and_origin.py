@@ -7,8 +7,9 @@ from conftest import open_checker, wait_for_results
 
 import build
 
-PAGES = ["index.html", "verify.html", "fort-collins/index.html", "fort-collins/law.html",
-         "illinois-model-ethics/index.html", "illinois-model-ethics/law.html"]
+ENGLISH_PAGES = ["index.html", "verify.html", "fort-collins/index.html", "fort-collins/law.html",
+                 "illinois-model-ethics/index.html", "illinois-model-ethics/law.html"]
+PAGES = ENGLISH_PAGES + [f"es/{page}" for page in ENGLISH_PAGES]
 
 
 def test_every_page_carries_the_policy_and_no_inline_script_or_style(site_dir):
@@ -41,10 +42,11 @@ def test_a_full_journey_violates_no_policy_and_stays_on_its_origin(page, base_ur
     page.fill("#e-recommendation-issued", "2027-01-05")
     page.fill("#f-about", "Council member")
     wait_for_results(page)
-    page.check("#view-respondent")
+    page.click("#who-change")
+    page.click("#who-respondent")
     wait_for_results(page)
-    page.locator(".card.filing .cite a").click()
-    page.wait_for_url("**/law.html#I")
+    page.locator("#rule-public-hearing-demand .cite a").click()
+    page.wait_for_url("**/law.html#F")
     requests = page.watch.requests
     assert any(url.endswith(".whl") for url in requests) and any("pyodide.asm.wasm" in url for url in requests)
     assert all(url.startswith(origin + "/clerk/complaints/") for url in requests), requests

@@ -93,4 +93,6 @@ def test_check_accepts_the_shipped_jurisdictions():
     files = sorted(str(p) for p in (ROOT / "core" / "jurisdictions").glob("*.toml"))
     result = run("check", *files)
     assert result.returncode == 0
-    assert result.stdout.count(": ok (") == 2
+    assert result.stdout.count(": ok (") == 4  # two procedures and their Spanish translations
+    assert result.stdout.count("es.toml: ok (the Spanish of ") == 2
+    assert "warning" not in result.stdout  # nothing is left untranslated

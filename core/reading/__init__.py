@@ -18,6 +18,7 @@ hint, so that a clerk can fix a file in one pass:
 import hashlib
 import re
 import tomllib
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -29,6 +30,7 @@ from .parties import read_parties
 from .problems import TOP, JurisdictionError, Problem, Problems
 from .rules import RuleReader, check_calendar_reach, check_filing_covers
 from .schema import as_json, check_structure
+from .translations import read_translations, translation_of
 
 MAX_FILE_BYTES = 2_000_000
 
@@ -45,7 +47,10 @@ def parse_jurisdiction(text: str, file_name: str = "<jurisdiction>") -> Jurisdic
 
 
 def check_file(path: Path) -> tuple[Jurisdiction | None, list[Problem]]:
-    """Read and check a file: the jurisdiction (or None if it cannot be used), and every problem found."""
+    """Read and check a file: the jurisdiction (or None if it cannot be used), and every problem found.
+    A translation (`my-city.es.toml`) is checked with the procedure it translates."""
+    if translated := translation_of(path):
+        path = translated[0]
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
             return None, [Problem(str(path), None, "", f"the file is larger than {MAX_FILE_BYTES:,} bytes",
@@ -56,10 +61,11 @@ def check_file(path: Path) -> tuple[Jurisdiction | None, list[Problem]]:
                               "save the file as UTF-8 in your editor")]
     except OSError as err:
         return None, [Problem(str(path), None, "", f"cannot read the file: {err.strerror or err}")]
-    return read_jurisdiction(text, str(path))
+    return read_jurisdiction(text, str(path), path)
 
 
-def read_jurisdiction(text: str, file_name: str) -> tuple[Jurisdiction | None, list[Problem]]:
+def read_jurisdiction(text: str, file_name: str, path: Path | None = None) -> tuple[Jurisdiction | None, list[Problem]]:
+    """The procedure in `text`, or None, and every problem; with `path`, its translation files are read too."""
     problems = Problems(file_name, text)
     if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         problems.add(TOP, f"the file is larger than {MAX_FILE_BYTES:,} bytes")
@@ -78,7 +84,12 @@ def read_jurisdiction(text: str, file_name: str) -> tuple[Jurisdiction | None, l
     if problems.errors:
         return None, problems.found
     jurisdiction = _read(data, problems, text, file_name)
-    return (None if problems.errors else jurisdiction), problems.found
+    found = problems.found
+    if jurisdiction is not None and path is not None:
+        translations = read_translations(path, jurisdiction, found)
+        jurisdiction = replace(jurisdiction, translations=translations)
+    failed = any(p.severity == "error" for p in found)
+    return (None if failed else jurisdiction), found
 
 
 def _read(data: dict, problems: Problems, text: str, file_name: str) -> Jurisdiction | None:

@@ -1,14 +1,15 @@
-// The checker page: the form, the state in the address bar, and the results.
-// Python runs in a worker (runtime.js); the form works before it is ready.
+// The checker page: who is asking, the form in the order they know the facts, the answer for them,
+// and the state in the address bar. Python runs in a worker (runtime.js); the form works before it is ready.
 import { Calculator, downloadSize, loadingText } from "./runtime.js";
-import { announcement, el, fill, renderReport } from "./render.js";
+import { el, fill, renderAnswer, renderReport } from "./render.js";
 
-const config = JSON.parse(document.getElementById("calculator").dataset.config);
-const loader = JSON.parse(document.getElementById("calculator").dataset.loader);
+const calculatorNode = document.getElementById("calculator");
+const config = JSON.parse(calculatorNode.dataset.config);
+const loader = JSON.parse(calculatorNode.dataset.loader);
 const t = config.strings;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
-const VIEWS = ["all", "complainant", "respondent", "officials"];
+const ROLES = ["complainant", "respondent", "clerk"];
 
 const form = document.getElementById("facts");
 const results = document.getElementById("results");
@@ -16,19 +17,63 @@ const body = document.getElementById("results-body");
 const statusText = document.getElementById("status-text");
 const statusBar = document.getElementById("status-progress");
 const errorSummary = document.getElementById("error-summary");
-const viewPicker = document.getElementById("view");
 const announcer = document.getElementById("results-announce");
+const answerPanel = document.getElementById("answer");
+const everything = document.getElementById("show-everything");
 
 let calculator = null;
 let lastReport = null;
 let requested = 0;
 let contentsTouched = false;
 let linkProblems = [];
+let role = null;
 let shownStatus = 0; // each status message replaces only older ones, however long it took to word
 
 function setStatus(text) {
   shownStatus += 1;
   statusText.textContent = text;
+}
+
+// --- the day, in the city's time zone ------------------------------------------------------------
+
+// "Today" is the city's today: at 23:30 in Denver it is still that day there, whatever the browser's zone.
+function cityToday() {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: config.timezone, year: "numeric", month: "2-digit", day: "2-digit" })
+    .formatToParts(new Date());
+  const part = (type) => parts.find((p) => p.type === type).value;
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+// --- who is asking ---------------------------------------------------------------------------------
+
+// The fields in the order this person knows the facts: the deciding ones before the answer, the rest after.
+function arrange(person) {
+  const layout = config.layout[person];
+  const place = (names, container) => {
+    for (const name of names) {
+      const field = form.querySelector(`[data-field='${CSS.escape(name)}']`);
+      if (field) container.append(field);
+    }
+  };
+  place(layout.deciding, document.getElementById("deciding"));
+  place(layout.more, document.getElementById("more"));
+}
+
+function chooseRole(person, { focus = false } = {}) {
+  role = ROLES.includes(person) ? person : null;
+  document.getElementById("who").hidden = Boolean(role);
+  document.getElementById("who-chosen").hidden = !role;
+  form.hidden = !role;
+  results.hidden = !role;
+  document.querySelector(".skip-to-answer").hidden = !role;
+  document.documentElement.dataset.role = role || "";
+  for (const button of document.querySelectorAll("#who [data-role]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.role === role));
+  }
+  if (!role) return;
+  document.getElementById("who-chosen-text").textContent = t.who[`chosen_${role}`];
+  arrange(role);
+  if (focus) document.querySelector("#deciding input:not([type='radio']), #deciding input").focus();
 }
 
 // --- reading and writing the form --------------------------------------------------------
@@ -37,12 +82,12 @@ const realDate = (text) => DATE.test(text) && !Number.isNaN(Date.parse(`${text}T
   && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
 const realMoment = (text) => MOMENT.test(text) && realDate(text.slice(0, 10))
   && Number(text.slice(11, 13)) < 24 && Number(text.slice(14, 16)) < 60;
-const currentView = () => (viewPicker.querySelector("input:checked") || {}).value || "all";
 
 function readForm() {
   const facts = {};
   const problems = [];
   const params = new URLSearchParams();
+  if (role) params.set("role", role);
   const put = (name, text, value = text) => {
     params.set(name, text);
     facts[name] = value;
@@ -51,8 +96,8 @@ function readForm() {
     if (input.validity.badInput) problems.push({ id: input.id, message: t.results.incomplete_date });
     else if (input.value) put(input.dataset.fact, input.value);
   }
-  const role = form.querySelector("input[name='complainant_role']:checked");
-  if (role && role.value) put("complainant_role", role.value);
+  const filer = form.querySelector("input[name='complainant_role']:checked");
+  if (filer && filer.value) put("complainant_role", filer.value);
   for (const radio of form.querySelectorAll("input[data-bool]:checked")) {
     if (radio.value) put(radio.dataset.bool, radio.value, radio.value === "true");
   }
@@ -69,20 +114,31 @@ function readForm() {
   if (Object.keys(events).length) facts.events = events;
   const about = document.getElementById("f-about").value.trim();
   if (about) params.set("about", about);
-  if (currentView() !== "all") params.set("view", currentView());
+  if (everything.checked) params.set("everything", "1");
   return { facts, problems, params };
 }
 
 // State in the address bar's fragment: it never reaches a server, and a reload keeps it.
+// Links made before the person-first page (view=…) still open; "view" maps onto "role".
 function restoreFromLink() {
   const params = new URLSearchParams(window.location.hash.slice(1));
   const ignored = [];
   const problem = (id, value, message) => linkProblems.push({
     id, message: fill(t.results.link_value, { value: `“${value}”`, problem: message }),
   });
+  const oldViews = { complainant: "complainant", respondent: "respondent", officials: "clerk" };
   for (const [key, value] of params) {
     const input = form.querySelector(`input[data-fact='${CSS.escape(key)}']`);
-    if (input) {
+    if (key === "role") {
+      if (ROLES.includes(value)) role = value;
+      else linkProblems.push({ id: null, message: fill(t.results.link_not_role, { value: `“${value}”` }) });
+    } else if (key === "view") {
+      if (oldViews[value] && !params.has("role")) role = oldViews[value];
+      else if (value === "all") everything.checked = true;
+      else linkProblems.push({ id: null, message: fill(t.results.link_not_role, { value: `“${value}”` }) });
+    } else if (key === "everything") {
+      everything.checked = value === "1";
+    } else if (input) {
       if (realDate(value)) input.value = value;
       else problem(input.id, value, t.checker.date_format);
     } else if (key === "complainant_role" && config.roles) {
@@ -107,8 +163,6 @@ function restoreFromLink() {
       else problem(field.id, value, t.checker.date_format);
     } else if (key === "about") {
       document.getElementById("f-about").value = value.slice(0, 200);
-    } else if (key === "view" && VIEWS.includes(value)) {
-      viewPicker.querySelector(`input[value='${value}']`).checked = true;
     } else {
       ignored.push(key);
     }
@@ -154,11 +208,26 @@ function showErrors(problems) {
 
 // --- computing and drawing -----------------------------------------------------------------------
 
-function redraw() {
-  if (lastReport) body.replaceChildren(...renderReport(lastReport, currentView(), t).filter(Boolean));
+function showAnswer(report) {
+  const answer = renderAnswer(report.answers[role], report, t, config.contact_url);
+  answerPanel.dataset.status = answer.status;
+  answerPanel.dataset.date = report.answers[role].date || "";
+  const sentence = document.getElementById("answer-sentence");
+  sentence.replaceChildren(el("span", { class: "answer-status" }, answer.label), " ", answer.sentence);
+  const detail = document.getElementById("answer-detail");
+  detail.replaceChildren(...(answer.detail || []));
+  detail.hidden = !answer.detail;
+  const rule = report.answers[role].rule;
+  document.getElementById("answer-how").setAttribute("href", rule ? `#rule-${rule}` : "#results-heading");
+  if (announcer.textContent !== answer.sentence) announcer.textContent = answer.sentence;
 }
 
-// The form's state in the link, so a reload or a bookmark keeps it.
+function redraw() {
+  if (!lastReport || !role) return;
+  showAnswer(lastReport);
+  body.replaceChildren(...renderReport(lastReport, role, everything.checked, t));
+}
+
 function saveToLink(params) {
   const fragment = params.toString();
   if (window.location.hash.slice(1) !== fragment) history.replaceState(null, "", fragment ? `#${fragment}` : window.location.pathname);
@@ -173,9 +242,6 @@ function show(report) {
   aboutLine.hidden = !about;
   document.getElementById("results-disclaimer").textContent = report.disclaimer;
   redraw();
-  viewPicker.hidden = false;
-  const said = announcement(report, t);
-  if (announcer.textContent !== said) announcer.textContent = said;
 }
 
 async function update() {
@@ -183,14 +249,14 @@ async function update() {
   saveToLink(params);
   clearErrors();
   showErrors([...linkProblems, ...problems]);
-  if (!calculator || !calculator.ready) return;
+  if (!calculator || !calculator.ready || !role) return;
   const mine = ++requested;
   results.dataset.state = "pending";
   let envelope;
   try {
-    envelope = await calculator.evaluate(config.jurisdiction, facts);
+    envelope = await calculator.evaluate(config.jurisdiction, facts, t.lang, cityToday());
   } catch (error) {
-    if (mine === requested) failure("python", error.message);
+    if (mine === requested && !calculator.failed && calculator.ready) failure("python", error.message);
     return;
   }
   if (mine !== requested) return; // a newer request is on its way
@@ -199,6 +265,9 @@ async function update() {
   } else {
     lastReport = null;
     showErrors([{ id: fieldId(envelope.error.field), message: envelope.error.problem }]);
+    answerPanel.dataset.status = "error";
+    document.getElementById("answer-sentence").textContent = envelope.error.message;
+    document.getElementById("answer-detail").hidden = true;
     body.replaceChildren(el("p", { class: "muted" }, envelope.error.message));
   }
   results.dataset.state = "done";
@@ -214,8 +283,22 @@ function failure(code, detail) {
 
 // --- wiring ---------------------------------------------------------------------------------------
 
-document.getElementById("calculator").hidden = false;
+calculatorNode.hidden = false;
 restoreFromLink();
+chooseRole(role);
+// Who is asking: a button each, so that choosing is one deliberate press (arrow keys in a radio
+// group would choose on the way past). Every fact entered stays when the person changes.
+for (const button of document.querySelectorAll("#who [data-role]")) {
+  button.addEventListener("click", () => {
+    chooseRole(button.dataset.role, { focus: true });
+    update();
+  });
+}
+document.getElementById("who-change").addEventListener("click", () => {
+  document.getElementById("who").hidden = false;
+  document.getElementById("who-chosen").hidden = true;
+  document.getElementById(`who-${role}`).focus();
+});
 form.addEventListener("submit", (event) => event.preventDefault());
 form.addEventListener("input", (event) => {
   if (event.target.name === "contents") contentsTouched = true;
@@ -227,16 +310,14 @@ form.addEventListener("input", (event) => {
 form.addEventListener("focusout", (event) => {
   if (event.target.validity && event.target.validity.badInput) update();
 });
-// A party's view only filters what is drawn: no need to ask Python again.
-viewPicker.addEventListener("change", () => {
+// Showing every step only changes what is drawn: no need to ask Python again.
+everything.addEventListener("change", () => {
   redraw();
   saveToLink(readForm().params);
 });
 document.getElementById("use-today").addEventListener("click", () => {
-  const now = new Date();
-  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60000).toISOString().slice(0, 10);
   const input = document.getElementById("f-received");
-  input.value = local;
+  input.value = cityToday();
   input.dispatchEvent(new Event("input", { bubbles: true }));
 });
 
@@ -254,6 +335,7 @@ calculator = new Calculator(setup, {
     setStatus(t.loading.ready);
     statusBar.value = statusBar.max;
     statusBar.hidden = true;
+    document.getElementById("status").classList.add("ready");
     document.documentElement.dataset.ready = "true";
     update();
     keepForOffline(loader);
@@ -266,12 +348,15 @@ calculator = new Calculator(setup, {
   stale() {
     setStatus(t.loading.restarting);
     document.getElementById("status").classList.add("failed");
+    document.getElementById("status").classList.remove("ready");
     results.dataset.state = "stale";
+    answerPanel.dataset.status = "stale";
     document.documentElement.dataset.stale = "true";
   },
   restarted() {
     setStatus(t.loading.ready);
     document.getElementById("status").classList.remove("failed");
+    document.getElementById("status").classList.add("ready");
     delete document.documentElement.dataset.stale;
     update();
   },

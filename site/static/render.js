@@ -1,5 +1,6 @@
-// Drawing a report. Every piece of text goes in with textContent (through el),
-// never as markup, so nothing a person types or a link carries can become HTML.
+// Drawing a report for the person asking. Every piece of text goes in with textContent (through
+// el), never as markup, so nothing a person types or a link carries can become HTML. Dates come
+// written out by the core (report.*.display): the page never formats a date itself.
 
 export function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
@@ -7,7 +8,7 @@ export function el(tag, attributes = {}, ...children) {
     if (value === null || value === undefined || value === false) continue;
     node.setAttribute(name, value === true ? "" : String(value));
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
@@ -18,35 +19,68 @@ export function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (match, key) => (key in values ? values[key] : match));
 }
 
-const LOCALES = { en: "en-US", es: "es-US" };
+// Which people an entry concerns, by the side of who acts and who is told.
+const PEOPLE = { complainant: "complainant", respondent: "respondent", clerk: "officials" };
 
-export function formatDay(iso, lang) {
-  const [year, month, day] = iso.slice(0, 10).split("-").map(Number);
-  return new Intl.DateTimeFormat(LOCALES[lang] || lang, {
-    weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC",
-  }).format(new Date(Date.UTC(year, month - 1, day)));
+function concerns(item, role) {
+  return item.views.includes(PEOPLE[role]);
 }
 
-// "2026-10-31T11:00-05:00": the wall-clock time in the jurisdiction, with its offset.
-export function formatMoment(iso, lang, zone) {
-  return `${formatDay(iso, lang)}, ${iso.slice(11, 16)} ${zone} (UTC${iso.slice(16)})`;
-}
-
-export const timeOf = (iso, lang) => el("time", { datetime: iso }, formatDay(iso, lang));
-
-function dueLine(item, t, lang, zone) {
-  if (item.due_at) {
-    return el("p", { class: "due" }, `${t.results.due_at} `,
-      el("time", { datetime: item.due_at }, formatMoment(item.due_at, lang, zone)));
-  }
-  if (item.due) return el("p", { class: "due" }, `${t.results.due} `, timeOf(item.due, lang));
-  return el("p", { class: "due waiting" }, fill(t.results.waiting_on, { what: item.waiting_label }));
+function acts(item, report, role) {
+  const side = report.jurisdiction.actors[item.actor].side;
+  if (role === "clerk") return side === "official";
+  return side === role || side === "parties";
 }
 
 const actorLabel = (report, who) => report.jurisdiction.actors[who].label;
 
-function actorNames(item, report) {
-  return item.notifies.map((who) => actorLabel(report, who)).join(", ");
+// --- terms of art ----------------------------------------------------------------------------
+
+// Each term the procedure explains becomes a link to its explanation, which a screen reader reads
+// with the link (aria-describedby); the explanations are listed under "Words used here".
+export class Terms {
+  constructor(terms) {
+    this.terms = [...terms].sort((a, b) => b.term.length - a.term.length);
+    this.used = new Map();
+    const words = this.terms.map((t) => t.term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    this.pattern = words.length ? new RegExp(`(?<![\\p{L}\\p{N}])(${words.join("|")})(?![\\p{L}\\p{N}])`, "giu") : null;
+  }
+
+  id(term) {
+    return `term-${term.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-")}`;
+  }
+
+  text(string) {
+    if (!this.pattern || !string) return [string];
+    const parts = [];
+    let last = 0;
+    for (const match of string.matchAll(this.pattern)) {
+      const entry = this.terms.find((t) => t.term.toLowerCase() === match[0].toLowerCase());
+      this.used.set(entry.term, entry);
+      parts.push(string.slice(last, match.index));
+      parts.push(el("a", { class: "term", href: `#${this.id(entry.term)}`, "aria-describedby": `${this.id(entry.term)}-explained` }, match[0]));
+      last = match.index + match[0].length;
+    }
+    parts.push(string.slice(last));
+    return parts;
+  }
+
+  glossary(t) {
+    if (!this.used.size) return null;
+    return el("section", { class: "glossary", "aria-labelledby": "glossary-heading" },
+      el("h3", { id: "glossary-heading" }, t.results.words),
+      el("dl", {}, [...this.used.values()].sort((a, b) => a.term.localeCompare(b.term)).flatMap((entry) => [
+        el("dt", { id: this.id(entry.term) }, entry.term),
+        el("dd", { id: `${this.id(entry.term)}-explained` }, entry.explain)])));
+  }
+}
+
+// --- pieces ---------------------------------------------------------------------------------------
+
+function day(display, iso, t, passed = false) {
+  if (!display) return null;
+  return el("span", { class: "day" }, el("time", { datetime: iso }, display),
+    passed ? el("span", { class: "passed" }, ` (${t.answer.passed})`) : null);
 }
 
 function lawLink(item) {
@@ -54,149 +88,217 @@ function lawLink(item) {
 }
 
 function quote(item) {
-  return item.text ? el("blockquote", { cite: item.source }, el("p", {}, item.text)) : null;
+  return item.text ? el("blockquote", { cite: item.source, lang: "en" }, el("p", {}, item.text)) : null; // the official text
 }
 
-function listDetails(summary, items, open = false) {
+function listDetails(summary, items, terms, open = false) {
   if (!items || !items.length) return null;
-  return el("details", { open }, el("summary", {}, summary), el("ul", {}, items.map((text) => el("li", {}, text))));
+  return el("details", { open }, el("summary", {}, summary), el("ul", {}, items.map((text) => el("li", {}, terms.text(text)))));
 }
 
-function deadlineItem(item, t, lang, zone, report) {
-  const dates = [];
-  if (item.nominal && item.due && item.nominal !== item.due) {
-    dates.push(el("dt", {}, t.results.last_day), el("dd", {}, timeOf(item.nominal, lang)));
-    dates.push(el("dt", {}, t.results.extended), el("dd", {}, timeOf(item.due, lang)));
+// The date line of a deadline: the safe date leads for the person who must act; the reading's date follows.
+function dueLine(item, report, role, t) {
+  const shown = item.display || {};
+  if (item.due_at) {
+    return el("p", { class: "due" }, `${t.results.due_at} `, day(shown.due_at, item.due_at, t, item.passed));
   }
-  if (item.safe_date && item.safe_date !== item.due) {
-    dates.push(el("dt", {}, t.results.safe), el("dd", {}, timeOf(item.safe_date, lang)));
+  if (!item.due) {
+    const waiting = item.waiting_message || fill(t.results.waiting_on, { what: item.waiting_label });
+    return el("p", { class: "due waiting" }, waiting);
   }
-  return el("li", { class: "item deadline", id: `rule-${item.id}`, "data-rule": item.id, "data-due": item.due || "" },
-    el("h5", {}, item.title, item.applies === "unknown" ? el("span", { class: "badge" }, ` ${t.results.applies_unknown}`) : null),
-    dueLine(item, t, lang, zone),
-    item.condition ? el("p", { class: "condition" }, item.condition) : null,
+  if (acts(item, report, role) && item.safe_date !== item.due) {
+    return [el("p", { class: "due" }, `${t.answer.safe_leads}: `, day(shown.safe_date, item.safe_date, t, item.passed)),
+      el("p", { class: "due-later" }, `${t.results.last_day}: `, day(shown.due, item.due, t))];
+  }
+  return el("p", { class: "due" }, `${t.results.due} `, day(shown.due, item.due, t, item.passed));
+}
+
+function uncertainDays(item, t) {
+  const moved = (item.uncertain_days || []).filter((u) => u.due_if_open && u.due_if_open !== item.due);
+  if (!moved.length) return null;
+  return el("div", { class: "uncertain" }, el("p", { class: "uncertain-heading" }, t.results.if_open_heading),
+    el("ul", {}, moved.map((u) => el("li", {}, `${u.name}, `, el("time", { datetime: u.date }, u.display.date), `: ${t.results.last_day_would_be} `,
+      el("time", { datetime: u.due_if_open }, u.display.due_if_open)))));
+}
+
+function warnings(item, terms) {
+  if (!item.warnings || !item.warnings.length) return null;
+  return el("ul", { class: "warnings" }, item.warnings.map((w) => el("li", { class: "warning" }, terms.text(w))));
+}
+
+function deadlineItem(item, report, role, t, terms) {
+  return el("li", { class: `item deadline${item.passed ? " is-passed" : ""}`, id: `rule-${item.id}`, "data-rule": item.id, "data-due": item.due || "" },
+    el("h5", {}, terms.text(item.title), item.applies === "unknown" ? el("span", { class: "badge" }, ` ${t.results.applies_unknown}`) : null),
+    dueLine(item, report, role, t),
+    warnings(item, terms),
+    item.condition ? el("p", { class: "condition" }, terms.text(item.condition)) : null,
     el("dl", { class: "meta" },
       el("dt", {}, t.results.who_acts), el("dd", {}, actorLabel(report, item.actor)),
-      item.notifies.length ? [el("dt", {}, t.results.notifies), el("dd", {}, actorNames(item, report))] : null,
-      dates),
-    item.warnings.length ? el("ul", { class: "warnings" }, item.warnings.map((w) => el("li", { class: "warning" }, w))) : null,
+      item.notifies.length ? [el("dt", {}, t.results.notifies), el("dd", {}, item.notifies.map((who) => actorLabel(report, who)).join(", "))] : null),
+    uncertainDays(item, t),
     lawLink(item),
     quote(item),
     el("details", {}, el("summary", {}, t.results.how_counted), el("ol", {}, item.steps.map((s) => el("li", {}, s)))),
-    listDetails(t.results.assumptions, item.assumptions, item.assumptions.length > 0 && item.kind === "filing"),
-  );
+    listDetails(t.results.assumptions, item.assumptions, terms, item.kind === "filing"));
 }
 
-function windowItem(item, t, lang, report) {
+function windowItem(item, report, t, terms) {
+  const shown = item.display || {};
   const state = item.status === "closed"
-    ? el("p", { class: "due closed" }, fill(t.results.window_closed, { date: formatDay(item.closed, lang) }))
+    ? el("p", { class: "due closed" }, t.results.window_closed_on, " ", day(shown.closed, item.closed, t))
     : item.status === "open"
-      ? el("p", { class: "due open" }, t.results.window_open, ". ", fill(t.results.window_opened, { date: formatDay(item.opened, lang) }))
+      ? el("p", { class: "due open" }, t.results.window_open, ". ", t.results.window_opened_on, " ", day(shown.opened, item.opened, t))
       : el("p", { class: "due waiting" }, fill(t.results.window_waiting, { what: item.waiting_label }));
   return el("li", { class: "item window", id: `rule-${item.id}`, "data-rule": item.id, "data-status": item.status },
-    el("h5", {}, item.title),
+    el("h5", {}, terms.text(item.title)),
     state,
     el("p", {}, fill(t.results.window_until, { what: item.closes_label })),
     el("dl", { class: "meta" }, el("dt", {}, t.results.who_acts), el("dd", {}, actorLabel(report, item.actor))),
     lawLink(item),
     quote(item),
-    listDetails(t.results.assumptions, item.assumptions),
-  );
+    listDetails(t.results.assumptions, item.assumptions, terms));
 }
 
-function provisionItem(item, t) {
+function provisionItem(item, t, terms) {
   return el("li", { class: "provision", "data-rule": item.id },
     el("details", {},
-      el("summary", {}, item.title, item.applies === "yes" ? el("span", { class: "badge" }, " ✓") : null),
-      item.condition ? el("p", { class: "condition" }, item.condition) : null,
+      el("summary", {}, terms.text(item.title), item.applies === "yes" ? el("span", { class: "badge" }, " ✓") : null),
+      item.condition ? el("p", { class: "condition" }, terms.text(item.condition)) : null,
       lawLink(item), quote(item),
-      item.note ? el("p", { class: "note" }, item.note) : null));
+      item.note ? el("p", { class: "note" }, terms.text(item.note)) : null));
 }
 
-const visible = (item, view) => view === "all" || item.views.includes(view);
-
-function byDue(a, b) {
-  const key = (item) => item.due_at || item.due || "9999";
+function byDate(a, b) {
+  const key = (item) => item.due_at || item.safe_date || item.due || item.opened || "9999";
   return key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
 }
 
-function timeline(report, view, t, lang) {
-  const zone = report.jurisdiction.timezone;
+const item = (i, report, role, t, terms) => (i.kind === "window" ? windowItem(i, report, t, terms) : deadlineItem(i, report, role, t, terms));
+
+// --- the person's own section -----------------------------------------------------------------------
+
+function card(heading, className, ...content) {
+  return el("section", { class: `card ${className}` }, el("h4", {}, heading), ...content);
+}
+
+function complainantSection(report, t, terms) {
+  const r = t.results;
+  const { eligibility, filing, contents } = report;
+  const form = report.jurisdiction.complaint_form;
+  const eligibilityText = eligibility.status === "unknown" ? r.eligibility_unknown : r[eligibility.status];
+  const labels = Object.fromEntries(contents.items.map((i) => [i.id, i.label]));
+  const shown = filing.display || {};
+  const filingDates = filing.deadline ? el("dl", { class: "meta" },
+    el("dt", {}, r.safe_date), el("dd", {}, day(shown.safe_date, filing.safe_date, t, filing.passed)),
+    filing.deadline !== filing.safe_date ? [el("dt", {}, r.last_day), el("dd", {}, day(shown.deadline, filing.deadline, t))] : null,
+    filing.nominal !== filing.deadline ? [el("dt", {}, r.last_day_text), el("dd", {}, day(shown.nominal, filing.nominal, t))] : null) : null;
+  return el("div", { class: "summary" },
+    card(r.eligibility, `eligibility status-${eligibility.status}`, el("p", { class: "status-line" }, eligibilityText),
+      eligibility.reasons.map((reason) => el("p", {}, terms.text(reason))),
+      el("p", { class: "cite" }, el("a", { href: `law.html#${eligibility.clause}` }, eligibility.cite))),
+    card(r.filing, `filing status-${filing.certainty || filing.status}`,
+      el("p", { class: "status-line", "data-status": filing.status }, filing.status === "unknown" ? (filing.deadline ? r.filing_unknown : r.filing_waiting) : r[filing.status]),
+      filing.warning ? el("p", { class: "warning" }, filing.warning) : null,
+      filingDates, uncertainDays({ ...filing, due: filing.deadline }, t),
+      filing.cite ? el("p", { class: "cite" }, el("a", { href: `law.html#${filing.clause}` }, filing.cite)) : null),
+    card(r.contents, `contents status-${contents.status}`,
+      contents.status === "incomplete"
+        ? [el("p", { class: "status-line" }, r.incomplete), el("ul", { class: "missing" }, contents.missing.map((id) => el("li", { "data-item": id }, labels[id])))]
+        : el("p", { class: "status-line" }, contents.status === "unknown" ? r.contents_unknown : r[contents.status]),
+      form ? el("p", { class: "form-link" }, el("a", { href: form.url, rel: "noreferrer" }, form.title)) : null,
+      contents.cite ? el("p", { class: "cite" }, el("a", { href: `law.html#${contents.clause}` }, contents.cite)) : null));
+}
+
+// What this person must or may do themselves (for the complainant, the filing cards instead).
+function ownItems(report, role) {
+  if (role === "complainant") return [];
+  return [...report.deadlines, ...report.windows].filter((i) => acts(i, report, role) && i.kind !== "filing").sort(byDate);
+}
+
+// An entry already shown in full in the person's own section: in the timeline, its title and date
+// link back to it, so that each entry (and its id) appears once.
+function briefItem(i, t) {
+  const shown = i.display || {};
+  const date = i.due_at ? day(shown.due_at, i.due_at, t, i.passed)
+    : i.safe_date ? day(shown.safe_date, i.safe_date, t, i.passed) : null;
+  return el("li", { class: "item brief", "data-rule": i.id }, el("a", { href: `#rule-${i.id}` }, i.title), date ? [": ", date] : null);
+}
+
+function ownSection(report, role, t, terms) {
+  const heading = el("h3", { id: "yours-heading" }, t.results[`yours_${role}`]);
+  if (role === "complainant") return el("section", { class: "yours", "aria-labelledby": "yours-heading" }, heading, complainantSection(report, t, terms));
+  const mine = ownItems(report, role);
+  return el("section", { class: "yours", "aria-labelledby": "yours-heading" }, heading,
+    mine.length ? el("ul", { class: "items" }, mine.map((i) => item(i, report, role, t, terms))) : el("p", { class: "muted" }, t.results.nothing_yours));
+}
+
+function conflicts(report, t, terms) {
+  if (!report.conflicts.length) return null;
+  return el("section", { class: "conflicts", "aria-labelledby": "conflicts-heading" },
+    el("h3", { id: "conflicts-heading" }, t.results.conflicts),
+    el("ul", {}, report.conflicts.map((c) => el("li", { class: "warning", "data-rule": c.rule }, terms.text(c.message)))));
+}
+
+function timeline(report, role, everything, t, terms) {
   const staged = new Set(report.stages.flatMap((stage) => stage.rules));
   const timed = [...report.deadlines, ...report.windows];
+  const show = (i) => everything || concerns(i, role);
+  const above = new Set(ownItems(report, role).map((i) => i.id));
   const groups = [{ title: t.results.before_stages, items: timed.filter((i) => !staged.has(i.id)), provisions: [], note: null }];
   for (const stage of report.stages) {
-    groups.push({
-      title: `${stage.order}. ${stage.title}`, stage,
-      items: timed.filter((i) => stage.rules.includes(i.id)),
-      provisions: report.provisions.filter((p) => stage.rules.includes(p.id)),
-      note: stage.deadline_note,
-    });
+    groups.push({ title: `${stage.order}. ${stage.title}`, stage, items: timed.filter((i) => stage.rules.includes(i.id)),
+      provisions: report.provisions.filter((p) => stage.rules.includes(p.id)), note: stage.deadline_note });
   }
   return el("ol", { class: "timeline" }, groups.filter((g) => g.items.length || g.stage).map((group) => {
-    const items = group.items.filter((i) => visible(i, view)).sort(byDue);
-    const provisions = group.provisions.filter((p) => visible(p, view));
+    const items = group.items.filter(show).sort(byDate);
+    const provisions = group.provisions.filter(show);
     return el("li", { class: "stage", "data-stage": group.stage ? group.stage.id : "filing" },
       el("h4", {}, group.title),
       group.stage ? el("p", { class: "cite" }, el("a", { href: `law.html#${group.stage.clause}` }, group.stage.cite)) : null,
       group.note ? el("p", { class: "muted" }, group.note) : null,
-      items.length ? el("ul", { class: "items" }, items.map((i) => (i.kind === "window" ? windowItem(i, t, lang, report) : deadlineItem(i, t, lang, zone, report)))) : null,
-      provisions.length ? el("ul", { class: "provisions" }, provisions.map((p) => provisionItem(p, t))) : null,
+      items.length ? el("ul", { class: "items" }, items.map((i) => (above.has(i.id) ? briefItem(i, t) : item(i, report, role, t, terms)))) : null,
+      provisions.length ? el("ul", { class: "provisions" }, provisions.map((p) => provisionItem(p, t, terms))) : null,
       !items.length && !provisions.length ? el("p", { class: "muted" }, t.results.nothing_for_view) : null);
   }));
 }
 
-function card(heading, className, ...content) {
-  return el("section", { class: `card ${className}` }, el("h3", {}, heading), ...content);
+// Provisions in no stage (the complaint form, who pays a penalty…): nothing the core says is lost.
+function alsoInTheCode(report, role, everything, t, terms) {
+  const staged = new Set(report.stages.flatMap((stage) => stage.rules));
+  const loose = report.provisions.filter((p) => !staged.has(p.id) && (everything || concerns(p, role)));
+  const form = report.jurisdiction.complaint_form; // the city's own form leads, for everyone
+  if (!loose.length && !form) return null;
+  return el("section", { class: "also", "aria-labelledby": "also-heading" }, el("h3", { id: "also-heading" }, t.results.also),
+    form ? el("p", { class: "form-link" }, el("a", { href: form.url, rel: "noreferrer" }, form.title)) : null,
+    loose.length ? el("ul", { class: "provisions" }, loose.map((p) => provisionItem(p, t, terms))) : null);
 }
 
-function summary(report, t, lang) {
+export function renderReport(report, role, everything, t) {
   const r = t.results;
-  const { eligibility, filing, contents } = report;
-  const eligibilityText = eligibility.status === "unknown" ? r.eligibility_unknown : r[eligibility.status];
-  const filingText = filing.status === "unknown" ? (filing.deadline ? r.filing_unknown : r.filing_waiting) : r[filing.status];
-  const filingDates = filing.deadline ? el("dl", { class: "meta" },
-    el("dt", {}, r.last_day), el("dd", {}, timeOf(filing.nominal, lang)),
-    filing.deadline !== filing.nominal ? [el("dt", {}, r.extended), el("dd", {}, timeOf(filing.deadline, lang))] : null,
-    el("dt", {}, r.safe), el("dd", {}, timeOf(filing.safe_date, lang))) : null;
-  const labels = Object.fromEntries(contents.items.map((item) => [item.id, item.label]));
-  const contentsBody = contents.status === "incomplete"
-    ? [el("p", { class: "status-line" }, r.incomplete), el("ul", { class: "missing" }, contents.missing.map((id) => el("li", { "data-item": id }, labels[id])))]
-    : [el("p", { class: "status-line" }, contents.status === "unknown" ? r.contents_unknown : r[contents.status])];
-  return el("div", { class: "summary" },
-    card(r.eligibility, `eligibility status-${eligibility.status}`, el("p", { class: "status-line" }, eligibilityText),
-      eligibility.reasons.map((reason) => el("p", {}, reason)),
-      el("p", { class: "cite" }, el("a", { href: `law.html#${eligibility.clause}` }, eligibility.cite))),
-    card(r.filing, `filing status-${filing.status}`, el("p", { class: "status-line", "data-status": filing.status }, filingText),
-      filing.relies_on_extension ? el("p", { class: "warning" }, r.relies, " ", filing.warning) : null,
-      filingDates,
-      filing.cite ? el("p", { class: "cite" }, el("a", { href: `law.html#${filing.clause}` }, filing.cite)) : null),
-    card(r.contents, `contents status-${contents.status}`, contentsBody,
-      contents.cite ? el("p", { class: "cite" }, el("a", { href: `law.html#${contents.clause}` }, contents.cite)) : null));
-}
-
-export function renderReport(report, view, t) {
-  const lang = t.lang;
-  const r = t.results;
-  return [
-    summary(report, t, lang),
+  const terms = new Terms(report.jurisdiction.terms);
+  const body = [
+    ownSection(report, role, t, terms),
+    conflicts(report, t, terms),
     el("h3", { id: "timeline-heading" }, r.timeline),
-    timeline(report, view, t, lang),
+    timeline(report, role, everything, t, terms),
+    alsoInTheCode(report, role, everything, t, terms),
     report.not_applicable.length ? el("section", { class: "not-applicable" },
       el("h3", {}, r.not_applicable),
-      el("ul", {}, report.not_applicable.map((n) => el("li", { "data-rule": n.id }, el("strong", {}, n.title), `: ${n.reason}`)))) : null,
+      el("ul", {}, report.not_applicable.map((n) => el("li", { "data-rule": n.id }, el("strong", {}, n.title), ` ${n.reason}`)))) : null,
     el("details", { class: "assumptions" }, el("summary", {}, r.calendar_assumptions),
-      el("ul", {}, report.assumptions.map((a) => el("li", {}, a)))),
+      el("ul", {}, report.assumptions.map((a) => el("li", {}, terms.text(a))))),
   ];
+  return [...body, terms.glossary(t)].filter(Boolean);
 }
 
-// A one-line summary for screen readers, announced when it changes.
-export function announcement(report, t) {
-  const r = t.results;
-  const parts = [];
-  if (report.filing.status !== "unknown") parts.push(r[report.filing.status]);
-  const { deadline, nominal } = report.filing;
-  if (deadline) parts.push(`${deadline === nominal ? r.last_day : r.extended}: ${formatDay(deadline, t.lang)}.`);
-  if (report.contents.status === "incomplete") parts.push(`${r.incomplete} ${report.contents.missing.length}.`);
-  return parts.join(" ");
+// The answer panel: one sentence for this person, its certainty, and what it rests on.
+export function renderAnswer(answer, report, t, contactUrl) {
+  const detail = answer.detail;
+  const contact = report.jurisdiction.contact;
+  let detailNodes = null;
+  if (detail) {
+    const at = contactUrl ? detail.indexOf(contact) : -1;
+    detailNodes = at < 0 ? [detail] : [detail.slice(0, at), el("a", { href: contactUrl, rel: "noreferrer" }, contact), detail.slice(at + contact.length)];
+  }
+  return { sentence: answer.sentence, status: answer.status, label: t.answer[`status_${answer.status}`], detail: detailNodes };
 }

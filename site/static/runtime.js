@@ -109,8 +109,8 @@ export class Calculator {
     });
   }
 
-  evaluate(jurisdiction, facts) {
-    return this.request({ type: "evaluate", jurisdiction, facts });
+  evaluate(jurisdiction, facts, lang, today) {
+    return this.request({ type: "evaluate", jurisdiction, facts, lang, today });
   }
 
   runCases(jurisdiction, cases) {

@@ -138,7 +138,7 @@ async function handle(message) {
       await init(message);
       return { type: "ready" };
     case "evaluate": {
-      const answer = checkers.get(message.jurisdiction).evaluate_json(JSON.stringify(message.facts));
+      const answer = checkers.get(message.jurisdiction).evaluate_json(JSON.stringify(message.facts), message.lang || "en", message.today || null);
       return { type: "result", seq: message.seq, envelope: JSON.parse(answer) };
     }
     case "cases": {

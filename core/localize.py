@@ -1,0 +1,159 @@
+"""A procedure in another language: its labels and explanations translated, its law untouched.
+
+A jurisdiction file's translations sit beside it, one file per language
+(`my-city.es.toml`), keyed by the entry they translate:
+
+    [rules.filing]
+    title = "Presentar la queja ante el Secretario Municipal"
+    task = "presentar la queja ante el Secretario Municipal"
+
+`translatable()` lists every text a translation may give, with its English; the check
+reports each one a language lacks, and `localized()` gives the procedure with every
+translated text in place. Quoted law (`text`, clause texts) is never translated: the
+official text is the English one.
+"""
+
+from dataclasses import replace
+
+from .business_calendar import OBSERVED_SUFFIX, Calendar, ClosedDay
+from .model import CalendarChange, Jurisdiction
+from .wording import catalogue, say
+
+RULE_FIELDS = ("title", "task", "note", "condition")
+
+
+def translatable(j: Jurisdiction) -> dict[str, str]:
+    """Every translatable text of a procedure, by key, with its English."""
+    texts = {"name": j.name, "title": j.title, "code": j.code, "contact": j.contact}
+    if j.enacted_by:
+        texts["enacted_by"] = j.enacted_by
+    if j.complaint_form:
+        texts["complaint_form.title"] = j.complaint_form.title
+    info, counting = j.calendar_info, j.counting
+    texts["calendar.summary"] = info.summary
+    texts.update({f"calendar.assumptions.{i}": text for i, text in enumerate(info.assumptions)})
+    for change in info.removed + info.added + info.not_moved:
+        texts[f"calendar.changes.{change.name}"] = change.reason
+        texts[f"holidays.{change.name}"] = change.name
+    for name, reason in info.unconfirmed:
+        texts[f"calendar.unconfirmed.{name or 'observed'}"] = reason
+    for day_list in j.calendar.days.values():
+        for closed in day_list:
+            texts[f"holidays.{closed.name.removesuffix(OBSERVED_SUFFIX)}"] = closed.name.removesuffix(OBSERVED_SUFFIX)
+    for key in ("summary", "note", "business_days", "business_days_note", "closure_summary"):
+        if getattr(counting, key):
+            texts[f"counting.{key}"] = getattr(counting, key)
+    if j.eligibility.note:
+        texts["eligibility.note"] = j.eligibility.note
+    for role in j.roles:
+        if role.label != _builtin("role_label", role.id):
+            texts[f"roles.{role.id}.label"] = role.label
+        if role.explain:
+            texts[f"roles.{role.id}.explain"] = role.explain
+    for actor in j.actors:
+        if actor.label != _builtin("actor", actor.id):
+            texts[f"actors.{actor.id}.label"] = actor.label
+        if actor.explain:
+            texts[f"actors.{actor.id}.explain"] = actor.explain
+    for term in j.terms:
+        texts[f"terms.{term.term}.term"] = term.term
+        texts[f"terms.{term.term}.explain"] = term.explain
+    for fact in j.facts:
+        texts[f"facts.{fact.id}.label"] = fact.label
+        texts[f"facts.{fact.id}.question"] = fact.question
+    for event in j.events:
+        texts[f"events.{event.id}.label"] = event.label
+        texts[f"events.{event.id}.explain"] = event.explain
+    for item in j.contents:
+        texts[f"contents.{item.id}.label"] = item.label
+        texts[f"contents.{item.id}.explain"] = item.explain
+    for rule in j.rules:
+        for key in RULE_FIELDS:
+            if getattr(rule, key):
+                texts[f"rules.{rule.id}.{key}"] = getattr(rule, key)
+    for clause in j.clauses:
+        texts[f"clauses.{clause.anchor}.title"] = clause.title
+        texts[f"clauses.{clause.anchor}.cite"] = clause.cite
+        if clause.not_reproduced:
+            texts[f"clauses.{clause.anchor}.not_reproduced"] = clause.not_reproduced
+    return texts
+
+
+def _builtin(table: str, item: str, lang: str = "en") -> str | None:
+    """The core's own label for a built-in actor or role, or None for one a file defines."""
+    return catalogue(lang)[table].get(item)
+
+
+def missing(j: Jurisdiction, lang: str) -> list[str]:
+    """The keys a language has no translation for."""
+    given = j.translations.get(lang, {})
+    return [key for key in translatable(j) if key not in given]
+
+
+def localized(j: Jurisdiction, lang: str) -> Jurisdiction:
+    """The procedure with every text translated into `lang` where a translation is given."""
+    if lang == "en" or lang not in j.translations:
+        return j
+    cache = j.__dict__.setdefault("_localized", {})
+    if lang not in cache:
+        cache[lang] = _localize(j, j.translations[lang], lang)
+    return cache[lang]
+
+
+def _localize(j: Jurisdiction, given, lang: str) -> Jurisdiction:
+    def tr(key: str, english: str) -> str:
+        return given.get(key, english)
+
+    def entries(prefix, items, key_of, fields, table=None):
+        def text(item, f):
+            english = getattr(item, f)
+            if table and f == "label" and english == _builtin(table, key_of(item)):
+                english = _builtin(table, key_of(item), lang) or english  # the core's own words for it
+            return tr(f"{prefix}.{key_of(item)}.{f}", english)
+        return tuple(replace(item, **{f: text(item, f) for f in fields if getattr(item, f)}) for item in items)
+
+    def holiday(name: str) -> str:
+        if name.endswith(OBSERVED_SUFFIX):
+            return tr(f"holidays.{name.removesuffix(OBSERVED_SUFFIX)}", name.removesuffix(OBSERVED_SUFFIX)) + \
+                say("observed_suffix", lang)
+        return tr(f"holidays.{name}", name)
+
+    unconfirmed = {name: tr(f"calendar.unconfirmed.{name or 'observed'}", reason)
+                   for name, reason in j.calendar_info.unconfirmed}
+    english_reasons = {reason: unconfirmed[name] for name, reason in j.calendar_info.unconfirmed}
+
+    def closed_day(c: ClosedDay) -> ClosedDay:
+        return replace(c, name=holiday(c.name), basis=english_reasons.get(c.basis, c.basis))
+
+    calendar = Calendar(j.calendar.first_year, j.calendar.last_year,
+                        {d: tuple(closed_day(c) for c in cs) for d, cs in j.calendar.days.items()},
+                        j.calendar.assumed_open)
+    info = j.calendar_info
+
+    def change(c: CalendarChange) -> CalendarChange:
+        return replace(c, name=holiday(c.name), reason=tr(f"calendar.changes.{c.name}", c.reason))
+
+    info = replace(info, summary=tr("calendar.summary", info.summary),
+                   assumptions=tuple(tr(f"calendar.assumptions.{i}", a) for i, a in enumerate(info.assumptions)),
+                   removed=tuple(map(change, info.removed)), added=tuple(map(change, info.added)),
+                   not_moved=tuple(map(change, info.not_moved)),
+                   unconfirmed=tuple((holiday(name) if name else "", unconfirmed[name]) for name, _ in info.unconfirmed))
+    counting = replace(j.counting, **{k: tr(f"counting.{k}", getattr(j.counting, k))
+                                      for k in ("summary", "note", "business_days", "business_days_note",
+                                                "closure_summary")})
+    return replace(
+        j, name=tr("name", j.name), title=tr("title", j.title), code=tr("code", j.code),
+        contact=tr("contact", j.contact), enacted_by=tr("enacted_by", j.enacted_by),
+        complaint_form=replace(j.complaint_form, title=tr("complaint_form.title", j.complaint_form.title))
+        if j.complaint_form else None,
+        calendar=calendar, calendar_info=info, counting=counting,
+        eligibility=replace(j.eligibility, note=tr("eligibility.note", j.eligibility.note) if j.eligibility.note else None),
+        roles=entries("roles", j.roles, lambda r: r.id, ("label", "explain"), "role_label"),
+        actors=entries("actors", j.actors, lambda a: a.id, ("label", "explain"), "actor"),
+        terms=entries("terms", j.terms, lambda t: t.term, ("term", "explain")),
+        facts=entries("facts", j.facts, lambda f: f.id, ("label", "question")),
+        events=entries("events", j.events, lambda e: e.id, ("label", "explain")),
+        contents=entries("contents", j.contents, lambda c: c.id, ("label", "explain")),
+        rules=entries("rules", j.rules, lambda r: r.id, RULE_FIELDS),
+        clauses=entries("clauses", j.clauses, lambda c: c.anchor, ("title", "cite", "not_reproduced")),
+        translations={})
