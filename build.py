@@ -68,7 +68,7 @@ RECOMMENDED_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
 }
 # The parts of the interface strings the browser code needs (the rest is rendered here).
-JS_STRINGS = ("lang", "loading", "results", "checker", "verify", "who", "answer")
+JS_STRINGS = ("lang", "site", "loading", "results", "checker", "verify", "who", "answer", "keep", "draft", "printout")
 
 
 class BuildError(Exception):

@@ -15,7 +15,13 @@ the date that holds under every reading (the safe date), and says how sure it is
 
 from datetime import date
 
+from .model import BUILTIN_DATE_FACTS, Jurisdiction
 from .wording import join_or, say
+
+
+def procedure_order(jurisdiction: Jurisdiction) -> list[str]:
+    """The facts and events of a procedure in the order a complaint reaches them."""
+    return list(BUILTIN_DATE_FACTS) + [f.id for f in jurisdiction.own_facts()] + [e.id for e in jurisdiction.events]
 
 
 def _day(text):

@@ -3,7 +3,7 @@ verify page all use, so that each gets the same answers and the same errors.
 """
 
 import json
-from datetime import date
+from datetime import date, datetime
 
 from .cases import run_cases
 from .facts import InputError
@@ -93,6 +93,16 @@ class Checker:
 
     def evaluate_json(self, facts_json: str, lang: str = "en", today: str | None = None) -> str:
         return json.dumps(self.evaluate(facts_json, lang, today), ensure_ascii=False)
+
+    def calendar_file_json(self, facts_json: str, lang: str, today: str | None, person: str, stamp: str) -> str:
+        """{"ok": true, "ics": "<the person's calendar file>"}, or the same error as evaluate gives."""
+        from .ics import calendar_file
+        from .localize import localized
+        envelope = self.evaluate(facts_json, lang, today)
+        if envelope["ok"]:
+            moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+            envelope = {"ok": True, "ics": calendar_file(localized(self.jurisdiction, lang), envelope["report"], person, moment)}
+        return json.dumps(envelope, ensure_ascii=False)
 
     def run_cases_json(self, cases_json: str) -> str:
         """Run published worked cases; each result says pass or fail and why."""

@@ -17,7 +17,7 @@ from datetime import date, datetime
 
 from dateutil import tz
 
-from .answers import answers
+from .answers import answers, procedure_order
 from .business_calendar import OutsideCalendar
 from .counting import BUSINESS_UNITS, CALENDAR_UNITS, Counted, count_business_days, count_days, count_hours
 from .facts import Facts, InputError, parse_facts
@@ -569,6 +569,7 @@ class _Evaluation:
             "schema": SCHEMA,
             "language": self.lang,
             "as_of": _iso(self.today),
+            "display": {"as_of": format_day(self.today, self.lang) if self.today else None},
             "jurisdiction": {
                 "id": j.id, "name": j.name, "title": j.title, "code": j.code, "source": j.source,
                 "timezone": j.timezone, "updated": j.updated.isoformat(), "rules_version": j.digest,
@@ -581,7 +582,7 @@ class _Evaluation:
                 "roles": [{"id": r.id, "label": r.label, "text": r.text, "clause": r.clause} for r in j.roles],
                 "terms": [{"term": t.term, "explain": t.explain} for t in j.terms],
             },
-            "facts": self.facts.as_json(),
+            "facts": {**self.facts.as_json(), "display": self.facts_display()},
             "filing": self.filing(deadlines),
             "eligibility": self.eligibility(),
             "contents": self.contents(),
@@ -594,9 +595,20 @@ class _Evaluation:
             "assumptions": self.assumptions(),
             "disclaimer": self.say("disclaimer", contact=j.contact),
         }
-        order = list(BUILTIN_DATE_FACTS) + [f.id for f in j.own_facts()] + [e.id for e in j.events]
-        report["answers"] = answers(report, self.lang, self.today, j.counting.cite, order)
+        report["answers"] = answers(report, self.lang, self.today, j.counting.cite, procedure_order(j))
         return report
+
+    def facts_display(self) -> dict:
+        """The dates and times given, written out: {"violation_date": "Friday, …", "events.meeting": "10:00 a.m. CST, …"}."""
+        shown = {}
+        dates = {name: getattr(self.facts, name) for name in ("violation_date", "received", "election_date")}
+        for name, value in {**dates, **self.facts.declared}.items():
+            if isinstance(value, date):
+                shown[name] = format_day(value, self.lang)
+        for event_id, value in self.facts.events.items():
+            shown[f"events.{event_id}"] = format_moment(self.localize(event_id, value, []), self.lang) \
+                if isinstance(value, datetime) else format_day(value, self.lang)
+        return shown
 
     def assumptions(self) -> list[str]:
         info, counting = self.j.calendar_info, self.j.counting

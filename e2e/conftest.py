@@ -105,10 +105,10 @@ def new_page(browser, base_url):
     """Open a watched page: new_page(viewport={...}, javascript=False, timezone="America/New_York")."""
     contexts, pages = [], []
 
-    def open_page(viewport=None, javascript=True, site=None, timezone=None):
+    def open_page(viewport=None, javascript=True, site=None, timezone=None, bypass_csp=False):
         url = site or base_url
         context = browser.new_context(base_url=url, viewport=viewport or {"width": 1280, "height": 900},
-                                      java_script_enabled=javascript, timezone_id=timezone)
+                                      java_script_enabled=javascript, timezone_id=timezone, bypass_csp=bypass_csp)
         context.add_init_script(REPORT_CSP_VIOLATIONS)
         page = context.new_page()
         page.watch = PageWatch(page, url.split(PREFIX)[0])
@@ -155,9 +155,10 @@ def wait_for_results(page):
         raise AssertionError(f"no results: the results are {state}; the page reported {page.watch.problems}") from None
 
 
-def cli_report(jurisdiction, facts):
+def cli_report(jurisdiction, facts, lang="en", today=None):
     """The same facts through the command line: the page must show the same dates."""
-    result = subprocess.run([sys.executable, "-m", "core", "evaluate", jurisdiction, "-"],
+    extra = ["--lang", lang] + (["--today", today] if today else [])
+    result = subprocess.run([sys.executable, "-m", "core", "evaluate", jurisdiction, "-", *extra],
                             input=json.dumps(facts), capture_output=True, text=True, cwd=ROOT, check=True)
     return json.loads(result.stdout)
 

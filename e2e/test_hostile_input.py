@@ -39,6 +39,7 @@ def test_payloads_in_the_link_are_data(page):
         "about": PAYLOADS[0], "violation_date": PAYLOADS[1], "received": "2026-05-01",
         "complainant_role": PAYLOADS[2], "contents": f"evidence,{PAYLOADS[0]}",
         "event.investigation-notice": PAYLOADS[1], PAYLOADS[2]: "1", "view": PAYLOADS[3], "role": PAYLOADS[4],
+        "share": "words",  # the person chose to put their own words (the "about" line) in the link
     })
     open_checker(page, "fort-collins", fragment)  # an unusable role: the page asks who is asking
     assert page.locator("#facts").is_hidden()

@@ -46,6 +46,7 @@ async def probe() -> set[str]:
     """Run the browser's path and return the modules it imported."""
     sys.path.insert(0, str(IN / "src"))
     from core.json_api import Checker
+    from core.wording import languages
     for procedure in sorted((IN / "probe").glob("*.procedure.json")):
         checker = Checker.from_prepared(procedure.read_text(encoding="utf-8"))
         cases = procedure.with_name(procedure.name.replace(".procedure.json", ".cases.json"))
@@ -53,6 +54,12 @@ async def probe() -> set[str]:
         assert result["passed"] == result["total"], f"{procedure.name}: worked cases fail in Pyodide"
         for facts in BAD_FACTS:
             assert not json.loads(checker.evaluate_json(facts))["ok"], facts
+        for case in json.loads(cases.read_text(encoding="utf-8")):  # each person's answer and calendar file, in every language
+            facts = json.dumps(case["facts"])
+            for lang in languages():
+                json.loads(checker.evaluate_json(facts, lang, "2026-11-30"))
+                for person in ("complainant", "respondent", "clerk"):
+                    json.loads(checker.calendar_file_json(facts, lang, "2026-11-30", person, "2026-11-30T19:00:00Z"))
     import pyodide_js  # the package loader's Python side, as loadPackage uses it in the page
     await pyodide_js.loadPackage(CONFIG["probe_wheel"])
     return set(sys.modules)

@@ -1,7 +1,8 @@
 // The checker page: who is asking, the form in the order they know the facts, the answer for them,
 // and the state in the address bar. Python runs in a worker (runtime.js); the form works before it is ready.
 import { Calculator, downloadSize, loadingText } from "./runtime.js";
-import { el, fill, renderAnswer, renderReport } from "./render.js";
+import { Keeping } from "./keep.js";
+import { el, fill, renderAnswer, renderPrintout, renderReport } from "./render.js";
 
 const calculatorNode = document.getElementById("calculator");
 const config = JSON.parse(calculatorNode.dataset.config);
@@ -10,6 +11,15 @@ const t = config.strings;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 const ROLES = ["complainant", "respondent", "clerk"];
+
+// A link that asks for another language opens that language's page, with the same facts.
+// (Stop here while it does: nothing below should start for a page that is being replaced.)
+const asked = new URLSearchParams(window.location.hash.slice(1)).get("lang");
+const otherLanguage = asked && asked !== t.lang && document.querySelector(`a.language-switch[data-lang='${CSS.escape(asked)}']`);
+if (otherLanguage) {
+  window.location.replace(new URL(otherLanguage.getAttribute("href"), document.baseURI).pathname + window.location.hash);
+  await new Promise(() => {});
+}
 
 const form = document.getElementById("facts");
 const results = document.getElementById("results");
@@ -66,6 +76,7 @@ function chooseRole(person, { focus = false } = {}) {
   form.hidden = !role;
   results.hidden = !role;
   document.querySelector(".skip-to-answer").hidden = !role;
+  document.getElementById("draft").hidden = role !== "complainant";
   document.documentElement.dataset.role = role || "";
   for (const button of document.querySelectorAll("#who [data-role]")) {
     button.setAttribute("aria-pressed", String(button.dataset.role === role));
@@ -87,6 +98,7 @@ function readForm() {
   const facts = {};
   const problems = [];
   const params = new URLSearchParams();
+  params.set("lang", t.lang);
   if (role) params.set("role", role);
   const put = (name, text, value = text) => {
     params.set(name, text);
@@ -112,9 +124,8 @@ function readForm() {
   }
   for (const [id, value] of Object.entries(events)) params.set(`event.${id}`, value);
   if (Object.keys(events).length) facts.events = events;
-  const about = document.getElementById("f-about").value.trim();
-  if (about) params.set("about", about);
   if (everything.checked) params.set("everything", "1");
+  keeping.linkParams(params); // the person's own words, only if they chose to share them
   return { facts, problems, params };
 }
 
@@ -129,7 +140,9 @@ function restoreFromLink() {
   const oldViews = { complainant: "complainant", respondent: "respondent", officials: "clerk" };
   for (const [key, value] of params) {
     const input = form.querySelector(`input[data-fact='${CSS.escape(key)}']`);
-    if (key === "role") {
+    if (key === "lang") {
+      if (value !== t.lang) ignored.push(`lang=${value}`); // a language this site does not have
+    } else if (key === "role") {
       if (ROLES.includes(value)) role = value;
       else linkProblems.push({ id: null, message: fill(t.results.link_not_role, { value: `“${value}”` }) });
     } else if (key === "view") {
@@ -161,13 +174,14 @@ function restoreFromLink() {
       const ok = field.type === "date" ? realDate(value) : realMoment(value) || realDate(value);
       if (ok) field.value = field.type === "date" || MOMENT.test(value) ? value : `${value}T00:00`;
       else problem(field.id, value, t.checker.date_format);
-    } else if (key === "about") {
-      document.getElementById("f-about").value = value.slice(0, 200);
+    } else if (keeping.known(key)) {
+      // the person's own words: Keeping.restore reads them
     } else {
       ignored.push(key);
     }
   }
   if (ignored.length) linkProblems.push({ id: null, message: fill(t.results.link_ignored, { names: ignored.join(", ") }) });
+  keeping.restore(params);
 }
 
 // --- errors next to the fields -----------------------------------------------------------------
@@ -226,11 +240,44 @@ function redraw() {
   if (!lastReport || !role) return;
   showAnswer(lastReport);
   body.replaceChildren(...renderReport(lastReport, role, everything.checked, t));
+  keeping.showDeadline(lastReport);
+  document.getElementById("printout").replaceChildren(...renderPrintout(lastReport, role, factsShown(lastReport), t));
+}
+
+// What the person entered, as the form labels it and the core writes it: for the printout.
+function factsShown(report) {
+  const shown = [];
+  const written = report.facts.display || {};
+  const labelOf = (node) => node.querySelector(":scope > label, :scope > legend").textContent.trim();
+  for (const field of form.querySelectorAll("#deciding [data-field], #more [data-field]")) {
+    const name = field.dataset.field;
+    const input = field.querySelector("input[data-fact], input[data-event]");
+    if (input && input.value) {
+      const key = input.dataset.event ? `events.${input.dataset.event}` : input.dataset.fact;
+      shown.push({ label: labelOf(field), value: written[key] || input.value });
+    } else if (field.tagName === "FIELDSET" && name !== "contents") {
+      const chosen = field.querySelector("input:checked");
+      if (chosen && chosen.value) shown.push({ label: labelOf(field), value: field.querySelector(`label[for='${chosen.id}']`).textContent });
+    } else if (name === "contents" && contentsTouched) {
+      const ticked = [...field.querySelectorAll("input:checked")].map((box) => field.querySelector(`label[for='${box.id}']`).textContent);
+      shown.push({ label: labelOf(field), value: ticked.join("; ") || "—" });
+    } else if (name === "about" && document.getElementById("f-about").value.trim()) {
+      shown.push({ label: labelOf(field), value: document.getElementById("f-about").value.trim() });
+    }
+  }
+  return shown;
 }
 
 function saveToLink(params) {
   const fragment = params.toString();
   if (window.location.hash.slice(1) !== fragment) history.replaceState(null, "", fragment ? `#${fragment}` : window.location.pathname);
+  // The other languages' pages open with the same facts.
+  for (const link of document.querySelectorAll("a.language-switch")) {
+    const theirs = new URLSearchParams(params);
+    theirs.set("lang", link.dataset.lang);
+    link.hash = theirs.toString();
+  }
+  keeping.showLink();
 }
 
 function show(report) {
@@ -284,6 +331,14 @@ function failure(code, detail) {
 // --- wiring ---------------------------------------------------------------------------------------
 
 calculatorNode.hidden = false;
+const keeping = new Keeping({
+  config, t,
+  calculator: () => calculator,
+  facts: () => readForm().facts,
+  role: () => role,
+  today: cityToday,
+  refresh: () => saveToLink(readForm().params),
+});
 restoreFromLink();
 chooseRole(role);
 // Who is asking: a button each, so that choosing is one deliberate press (arrow keys in a radio

@@ -65,6 +65,16 @@ export class Terms {
     return parts;
   }
 
+  // A term used where a link may not go (inside a summary, which is itself a control): listed, not linked.
+  mention(string) {
+    if (!this.pattern || !string) return string;
+    for (const match of string.matchAll(this.pattern)) {
+      const entry = this.terms.find((t) => t.term.toLowerCase() === match[0].toLowerCase());
+      this.used.set(entry.term, entry);
+    }
+    return string;
+  }
+
   glossary(t) {
     if (!this.used.size) return null;
     return el("section", { class: "glossary", "aria-labelledby": "glossary-heading" },
@@ -162,7 +172,7 @@ function windowItem(item, report, t, terms) {
 function provisionItem(item, t, terms) {
   return el("li", { class: "provision", "data-rule": item.id },
     el("details", {},
-      el("summary", {}, terms.text(item.title), item.applies === "yes" ? el("span", { class: "badge" }, " ✓") : null),
+      el("summary", {}, terms.mention(item.title), item.applies === "yes" ? el("span", { class: "badge" }, " ✓") : null),
       item.condition ? el("p", { class: "condition" }, terms.text(item.condition)) : null,
       lawLink(item), quote(item),
       item.note ? el("p", { class: "note" }, terms.text(item.note)) : null));
@@ -301,4 +311,43 @@ export function renderAnswer(answer, report, t, contactUrl) {
     detailNodes = at < 0 ? [detail] : [detail.slice(0, at), el("a", { href: contactUrl, rel: "noreferrer" }, contact), detail.slice(at + contact.length)];
   }
   return { sentence: answer.sentence, status: answer.status, label: t.answer[`status_${answer.status}`], detail: detailNodes };
+}
+
+// The printout: what a person keeps on paper. Shown only when printing; everything unfolded.
+// The dates are the ones this person's calendar file holds (core/ics.py, dated_entries).
+export function renderPrintout(report, role, facts, t) {
+  const p = t.printout;
+  const view = PEOPLE[role];
+  const mine = report.deadlines.filter((d) => d.views.includes(view));
+  const dated = mine.filter((d) => d.due || d.due_at)
+    .sort((a, b) => ((a.due_at || a.safe_date || a.due) < (b.due_at || b.safe_date || b.due) ? -1 : 1));
+  const waiting = mine.filter((d) => !d.due && !d.due_at && d.waiting_label);
+  const answer = report.answers[role];
+  const contact = report.jurisdiction.contact_url;
+  return [
+    el("h1", {}, p.heading),
+    el("p", { class: "printout-procedure" }, `${report.jurisdiction.name}: ${report.jurisdiction.title}. `,
+      report.as_of ? fill(p.as_of, { day: report.display.as_of }) : null),
+    el("h2", {}, p.facts),
+    facts.length ? el("dl", { class: "printout-facts" }, facts.map((f) => [el("dt", {}, f.label), el("dd", {}, f.value)])) : el("p", {}, "—"),
+    el("h2", {}, t.answer.heading),
+    el("p", { class: "printout-answer" }, `${t.answer[`status_${answer.status}`]}. ${answer.sentence}`),
+    answer.detail ? el("p", {}, answer.detail) : null,
+    dated.length ? el("h2", {}, p.dates) : null,
+    dated.map((d) => {
+      const shown = d.display || {};
+      const when = d.due_at ? `${t.results.due_at} ${shown.due_at}`
+        : d.safe_date !== d.due ? `${t.answer.safe_leads}: ${shown.safe_date}. ${t.results.last_day}: ${shown.due}.`
+          : `${t.results.due} ${shown.due}`;
+      return el("section", { class: "printout-date", "data-rule": d.id },
+        el("h3", {}, d.title),
+        el("p", { class: "printout-when" }, when, d.passed ? ` (${t.answer.passed})` : ""),
+        el("p", {}, `${t.results.who_acts}: ${report.jurisdiction.actors[d.actor].label}. ${d.cite}.`),
+        el("ol", { class: "printout-steps" }, d.steps.map((s) => el("li", {}, s))));
+    }),
+    waiting.length ? [el("h2", {}, p.waiting), el("ul", { class: "printout-waiting" }, waiting.map((d) => el("li", {}, `${d.title}: ${fill(p.waiting_for, { what: d.waiting_label })}`)))] : null,
+    el("h2", {}, p.contact),
+    el("p", {}, report.disclaimer),
+    contact ? el("p", {}, contact) : null,
+  ].flat(Infinity).filter(Boolean);
 }

@@ -113,6 +113,11 @@ export class Calculator {
     return this.request({ type: "evaluate", jurisdiction, facts, lang, today });
   }
 
+  // A calendar file (.ics text) of one person's dates; `stamp` is now, in UTC.
+  calendarFile(jurisdiction, facts, lang, today, person) {
+    return this.request({ type: "calendar", jurisdiction, facts, lang, today, person, stamp: new Date().toISOString() });
+  }
+
   runCases(jurisdiction, cases) {
     return this.request({ type: "cases", jurisdiction, url: this.absolute(cases.url), integrity: cases.integrity });
   }

@@ -141,6 +141,11 @@ async function handle(message) {
       const answer = checkers.get(message.jurisdiction).evaluate_json(JSON.stringify(message.facts), message.lang || "en", message.today || null);
       return { type: "result", seq: message.seq, envelope: JSON.parse(answer) };
     }
+    case "calendar": {
+      const answer = checkers.get(message.jurisdiction).calendar_file_json(
+        JSON.stringify(message.facts), message.lang, message.today, message.person, message.stamp);
+      return { type: "result", seq: message.seq, envelope: JSON.parse(answer) };
+    }
     case "cases": {
       expected.set(message.url, message.integrity);
       const text = await (await fetchChecked(message.url)).text();

@@ -1,0 +1,295 @@
+"""Something to keep, in English and Spanish: a calendar file read back with an independent
+parser (icalendar), a printout printed to PDF and read back with pypdf, a draft complaint
+(Fort Collins) or the ordinance's checklist (Illinois), and a link that says what it holds.
+Each is checked against the report the core gives for the same facts, in the same language.
+
+Dates, worked by hand ("today" is Monday, November 30, 2026):
+  Fort Collins, complainant: violation Tue 6 Oct 2026; 60 days end Sat 5 Dec; safe date Fri 4 Dec.
+  Fort Collins, clerk: received Mon 30 Nov; three working days: Tue 1, Wed 2, Thu 3 Dec.
+  Illinois, respondent: recommendation Tue 24 Nov; seven business days, Thanksgiving (Thu 26) skipped: Fri 4 Dec.
+  Illinois, clerk: received Fri 20 Nov, meeting Mon 23 Nov 10:00 CST; 48 elapsed hours before it,
+  Sat 21 Nov 10:00 CST; (B) three business days, Wed 25 Nov; (C)(1) seven, Wed 2 Dec; (C)(2) four weeks, Fri 18 Dec.
+"""
+
+import io
+import json
+import re
+import unicodedata
+import urllib.parse
+from datetime import date, datetime
+
+import icalendar
+import pytest
+from pypdf import PdfReader
+
+from conftest import LOAD_TIMEOUT_MS, cli_report, wait_for_results
+
+TODAY = "2026-11-30T12:00:00-07:00"
+CASES = {
+    ("fort-collins", "complainant"): {"violation_date": "2026-10-06", "complainant_role": "registered-elector",
+                                      "contents": ["violator-name", "provision"]},
+    ("fort-collins", "clerk"): {"violation_date": "2026-10-06", "received": "2026-11-30"},
+    ("illinois-model-ethics", "respondent"): {"hearing_closed": True, "events": {"recommendation-issued": "2026-11-24"}},
+    ("illinois-model-ethics", "clerk"): {"violation_date": "2026-06-01", "received": "2026-11-20",
+                                         "events": {"meeting": "2026-11-23T10:00"}},
+}
+HAND_WORKED = {  # rule -> the date (or moment) worked out above
+    ("fort-collins", "complainant"): {"filing": "2026-12-04"},
+    ("fort-collins", "clerk"): {"preliminary-review-notice": "2026-12-03"},
+    ("illinois-model-ethics", "respondent"): {"public-hearing-demand": "2026-12-04"},
+    ("illinois-model-ethics", "clerk"): {"meeting-notice": "2026-11-21T10:00-06:00", "notice-to-parties": "2026-11-25",
+                                         "sufficiency-ruling": "2026-12-02", "hearing-date": "2026-12-18"},
+}
+VIEWS = {"complainant": "complainant", "respondent": "respondent", "clerk": "officials"}
+
+
+def fragment(role, facts, lang):
+    params = {"lang": lang, "role": role}
+    for key, value in facts.items():
+        if key == "events":
+            params.update({f"event.{k}": v for k, v in value.items()})
+        elif key == "contents":
+            params[key] = ",".join(value)
+        else:
+            params[key] = str(value).lower() if isinstance(value, bool) else value
+    return urllib.parse.urlencode(params)
+
+
+def open_case(new_page, jurisdiction, role, lang, **context):
+    page = new_page(**context)
+    page.clock.set_fixed_time(TODAY)
+    prefix = "" if lang == "en" else f"{lang}/"
+    page.goto(f"{prefix}{jurisdiction}/index.html#{fragment(role, CASES[(jurisdiction, role)], lang)}")
+    page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+    wait_for_results(page)
+    return page, cli_report(jurisdiction, CASES[(jurisdiction, role)], lang, "2026-11-30")
+
+
+def mine(report, role):
+    return [d for d in report["deadlines"] if VIEWS[role] in d["views"]]
+
+
+def dated(report, role):
+    return [d for d in mine(report, role) if d["due"] or d["due_at"]]
+
+
+def flat(text):
+    return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text)).strip()
+
+
+# --- Spanish, and the language in the link ---------------------------------------------------------
+
+@pytest.mark.parametrize("jurisdiction, role", [("fort-collins", "clerk"), ("illinois-model-ethics", "respondent")])
+def test_the_spanish_checker_answers_in_spanish_and_the_switch_keeps_the_facts(new_page, jurisdiction, role):
+    page, report = open_case(new_page, jurisdiction, role, "es")
+    assert page.get_attribute("html", "lang") == "es"
+    sentence = page.locator("#answer-sentence").inner_text().split("\n")[-1]
+    assert sentence == report["answers"][role]["sentence"]
+    assert re.search(r"(lunes|martes|miércoles|jueves|viernes), \d{1,2} de (noviembre|diciembre) de 2026", sentence)
+    assert "lang=es" in page.url
+    assert page.locator("#who-chosen-text").inner_text().startswith("Respuesta para")
+    # The ordinance quoted in the results stays English, marked as such.
+    assert page.locator("#results blockquote[lang='en']").count() >= 1
+    page.click("a.language-switch[data-lang='en']")
+    page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+    wait_for_results(page)
+    english = cli_report(jurisdiction, CASES[(jurisdiction, role)], "en", "2026-11-30")
+    assert page.get_attribute("html", "lang") == "en" and "/es/" not in page.url
+    assert page.locator("#answer-sentence").inner_text().split("\n")[-1] == english["answers"][role]["sentence"]
+    assert page.get_attribute("#answer", "data-date") == report["answers"][role]["date"]
+
+
+def test_a_link_asking_for_spanish_opens_the_spanish_page_with_the_same_facts(new_page):
+    page = new_page()
+    page.clock.set_fixed_time(TODAY)
+    page.goto("fort-collins/index.html#" + fragment("clerk", CASES[("fort-collins", "clerk")], "es"))
+    page.wait_for_url("**/es/fort-collins/index.html#*")
+    page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+    wait_for_results(page)
+    assert page.input_value("#f-received") == "2026-11-30"
+    assert page.get_attribute("#answer", "data-date") == "2026-12-03"
+    assert "jueves, 3 de diciembre de 2026" in page.locator("#answer-sentence").inner_text()
+
+
+# --- the calendar file ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("jurisdiction, role", list(CASES), ids=[f"{j}-{r}" for j, r in CASES])
+def test_the_calendar_file_holds_every_date_of_the_person_as_the_report_has_it(new_page, jurisdiction, role, lang):
+    page, report = open_case(new_page, jurisdiction, role, lang)
+    with page.expect_download() as caught:
+        page.click("#calendar-button")
+    download = caught.value
+    assert download.suggested_filename == f"{jurisdiction}-{role}-{lang}.ics"
+    raw = open(download.path(), "rb").read()
+    assert b"\r\n" in raw and all(len(line) <= 75 for line in raw.split(b"\r\n"))  # RFC 5545 line folding
+    calendar = icalendar.Calendar.from_ical(raw)
+    events = {str(e["UID"]).split("@")[0]: e for e in calendar.walk("VEVENT")}
+    expected = dated(report, role)
+    assert len(events) == len(expected) > 0
+    actors = report["jurisdiction"]["actors"]
+    for entry in expected:
+        event = events[f"{jurisdiction}-{entry['id']}-{(entry['due_at'] or entry['due'])[:10]}"]
+        start = event.decoded("DTSTART")
+        if entry["due_at"]:  # a timed event, in the city's zone, at the very moment the report gives
+            assert isinstance(start, datetime) and start == datetime.fromisoformat(entry["due_at"])
+            assert str(start.tzinfo) in (report["jurisdiction"]["timezone"], "CST", "CDT")
+        else:  # an all-day event on the safe date
+            assert start == date.fromisoformat(entry["safe_date"])
+            assert (event.decoded("DTEND") - start).days == 1
+        summary, description = str(event["SUMMARY"]), str(event["DESCRIPTION"])
+        assert summary.startswith(actors[entry["actor"]]["label"] + ": ")
+        assert entry["cite"] in description and entry["text"] in description
+        if not entry["due_at"] and entry["safe_date"] != entry["due"]:
+            assert entry["display"]["due"] in description  # where the safe date differs, the later day is said
+    worked = HAND_WORKED[(jurisdiction, role)]
+    for rule_id, when in worked.items():
+        entry = next(d for d in expected if d["id"] == rule_id)
+        assert (entry["due_at"] or entry["safe_date"]) == when
+    assert fill_status(page).startswith("The calendar file" if lang == "en" else "El archivo de calendario")
+
+
+def fill_status(page):
+    return page.locator("#keep-status").inner_text()
+
+
+# --- the printout -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("jurisdiction, role", list(CASES), ids=[f"{j}-{r}" for j, r in CASES])
+def test_the_printout_fits_two_letter_pages_and_holds_what_the_person_needs(new_page, jurisdiction, role, lang):
+    page, report = open_case(new_page, jurisdiction, role, lang)
+    assert page.locator("#print-button").is_visible()
+    reader = PdfReader(io.BytesIO(page.pdf(format="Letter")))
+    assert 1 <= len(reader.pages) <= 2
+    text = flat(" ".join(p.extract_text() for p in reader.pages))
+    answer = report["answers"][role]
+    assert flat(answer["sentence"]) in text
+    for shown in report["facts"]["display"].values():  # the facts entered
+        assert flat(shown) in text
+    for entry in dated(report, role):  # the dates, their citations, and every step of the count, unfolded
+        assert flat(entry["title"]) in text and entry["cite"] in text
+        for step in entry["steps"]:
+            assert flat(step) in text
+    assert flat(report["disclaimer"]) in text
+    if report["jurisdiction"]["contact_url"]:
+        assert report["jurisdiction"]["contact_url"] in text
+    for absent in ("Skip to the main content", "Verify this calculator", "Verificar"):  # the page's chrome is not printed
+        assert absent not in text
+    if len(reader.pages) == 2:  # no blank half-page: the first page is filled to its foot
+        assert lowest_text(reader.pages[0]) < 0.25 * float(reader.pages[0].mediabox.height)
+
+
+def lowest_text(pdf_page):
+    heights = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            heights.append(tm[5] * cm[3] + cm[5])
+
+    pdf_page.extract_text(visitor_text=visit)
+    return min(heights)
+
+
+# --- the draft complaint and the checklist ------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_fort_collins_draft_follows_the_code_flags_what_is_missing_and_saves(new_page, lang):
+    page, report = open_case(new_page, "fort-collins", "complainant", lang)
+    draft = page.locator("#draft")
+    assert draft.is_visible()
+    assert page.locator("#draft-deadline").inner_text() == report["answers"]["complainant"]["sentence"]
+    assert draft.locator(".form-link a").get_attribute("href") == report["jurisdiction"]["complaint_form"]["url"]
+    order = draft.locator(".draft-item").evaluate_all("nodes => nodes.map(n => n.dataset.item)")
+    assert order == [item["id"] for item in report["contents"]["items"]]  # the code's order
+    assert order == ["violator-name", "provision", "statement", "evidence", "witnesses", "complainant-contact"]
+    assert draft.locator(".draft-item[data-missing='true']").count() == 6
+    page.fill("#f-about", "Pat Example")
+    assert page.input_value("#d-violator-name") == "Pat Example"  # what the person entered starts the draft
+    page.fill("#d-statement", "Mailers paid for by an unregistered committee.")
+    page.fill("#d-witnesses", "Sam Witness, 970-555-0100")
+    wait_for_results(page)
+    assert page.is_checked("#f-content-statement") and page.is_checked("#f-content-witnesses")
+    missing = draft.locator(".draft-item[data-missing='true']").evaluate_all("nodes => nodes.map(n => n.dataset.item)")
+    assert missing == ["provision", "evidence", "complainant-contact"]
+    for item in missing:
+        assert page.locator(f"#d-{item}-missing").is_visible()
+    # None of it went into the link.
+    assert "Example" not in page.url and "Mailers" not in page.url and "draft." not in page.url
+
+    with page.expect_download() as caught:
+        page.click("#draft-save")
+    saved = open(caught.value.path(), encoding="utf-8").read()
+    assert caught.value.suggested_filename == "fort-collins-complaint-draft.txt"
+    assert report["answers"]["complainant"]["sentence"] in saved and "Mailers paid for" in saved
+    assert saved.count("[still missing]" if lang == "en" else "[falta todavía]") == 3
+    assert report["jurisdiction"]["complaint_form"]["url"] in saved
+
+    # The draft prints on its own, with the words written and the gaps flagged.
+    page.evaluate("() => { document.documentElement.dataset.print = 'draft'; }")
+    text = flat(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(page.pdf(format="Letter"))).pages))
+    assert "Mailers paid for by an unregistered committee." in text and "Pat Example" in text
+    assert flat(report["answers"]["complainant"]["sentence"]) in text
+    assert text.count("§ 7-145(a)(1)") >= 3
+
+    # A reload keeps every word (on this device only).
+    page.evaluate("() => { delete document.documentElement.dataset.print; }")
+    page.reload()
+    page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+    assert page.input_value("#d-statement") == "Mailers paid for by an unregistered committee."
+    assert page.input_value("#f-about") == "Pat Example"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_illinois_lists_what_the_ordinance_asks_of_a_complaint_with_its_source(new_page, lang):
+    page = new_page()
+    page.clock.set_fixed_time(TODAY)
+    prefix = "" if lang == "en" else "es/"
+    page.goto(f"{prefix}illinois-model-ethics/index.html#lang={lang}&role=complainant&violation_date=2025-12-05")
+    page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+    wait_for_results(page)
+    report = cli_report("illinois-model-ethics", {"violation_date": "2025-12-05"}, lang, "2026-11-30")
+    checklist = page.locator("#draft .checklist")
+    assert checklist.locator("li").count() == 3
+    cites = checklist.locator(".cite a").evaluate_all("nodes => nodes.map(n => n.getAttribute('href'))")
+    assert cites == ["law.html#A", "law.html#I"]
+    text = checklist.inner_text()
+    assert "Complaints alleging a violation of this chapter shall be filed with the ethics commission." in text
+    assert "must be filed within one year after the alleged violation" in text
+    assert page.locator("#checklist-deadline").inner_text() == report["answers"]["complainant"]["sentence"]
+    assert "viernes, 4 de diciembre de 2026" in text if lang == "es" else "Friday, December 4, 2026" in text
+
+
+# --- the share link -------------------------------------------------------------------------------
+
+def test_the_share_link_says_what_it_holds_and_leaves_out_free_text_unless_asked(new_page, browser, base_url):
+    page = new_page()
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.clock.set_fixed_time(TODAY)
+    page.goto("fort-collins/index.html#" + fragment("complainant", CASES[("fort-collins", "complainant")], "en"))
+    page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+    wait_for_results(page)
+    assert "Nothing is sent anywhere" in page.locator("#share-explain").inner_text()
+    page.fill("#f-about", "Pat Example")
+    page.fill("#d-statement", "Mailers.")
+    wait_for_results(page)
+    page.click("#copy-link")
+    copied = page.evaluate("() => navigator.clipboard.readText()")
+    assert copied == page.input_value("#share-url") == page.url
+    assert "violation_date=2026-10-06" in copied and "Pat" not in copied and "Mailers" not in copied
+    assert page.locator("#keep-status").inner_text() == "The link is copied. Paste it wherever you want to keep it."
+
+    page.check("#share-free-text")
+    page.click("#copy-link")
+    shared = page.evaluate("() => navigator.clipboard.readText()")
+    assert "about=Pat+Example" in shared and "draft.statement=Mailers." in shared
+
+    # Someone else opens it: the same facts, the same answer, and the words the person chose to share.
+    other = new_page()
+    other.clock.set_fixed_time(TODAY)
+    other.goto(shared)
+    other.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+    wait_for_results(other)
+    assert other.input_value("#f-about") == "Pat Example" and other.input_value("#d-statement") == "Mailers."
+    assert other.get_attribute("#answer", "data-date") == "2026-12-04"
+    assert other.is_checked("#share-free-text")

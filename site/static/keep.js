@@ -1,0 +1,216 @@
+// What a person takes away: a printout, a calendar file, a link to come back to, and (for whoever
+// files) a draft complaint. Everything is made in this browser; nothing is sent anywhere. What the
+// person writes in their own words (who the complaint is about, the draft) stays on this device
+// (sessionStorage, so a reload keeps it) and goes into the link only if they tick to include it.
+import { el, fill } from "./render.js";
+
+const FREE_TEXT = ["f-about"]; // besides the draft's own fields
+
+export class Keeping {
+  // page: { config, t, calculator(), facts(), role(), report(), today(), refresh() }
+  constructor(page) {
+    this.page = page;
+    this.t = page.t;
+    this.storageKey = `complaint-checker:${page.config.jurisdiction}`;
+    this.status = document.getElementById("keep-status");
+    this.includeFreeText = document.getElementById("share-free-text");
+    this.draftFields = [...document.querySelectorAll("textarea[data-draft]")];
+    for (const field of this.draftFields) {
+      const shown = el("p", { class: "print-value", "aria-hidden": "true" });
+      field.after(shown);
+      field.addEventListener("input", () => this.draftChanged(field));
+    }
+    document.getElementById("print-button").addEventListener("click", () => window.print());
+    document.getElementById("calendar-button").addEventListener("click", () => this.calendar());
+    document.getElementById("copy-link").addEventListener("click", () => this.copyLink());
+    this.includeFreeText.addEventListener("change", () => { this.remember(); page.refresh(); });
+    document.getElementById("f-about").addEventListener("input", () => { this.prefillDraft(); this.remember(); });
+    const draftPrint = document.getElementById("draft-print");
+    if (draftPrint) draftPrint.addEventListener("click", () => this.printDraft());
+    const draftSave = document.getElementById("draft-save");
+    if (draftSave) draftSave.addEventListener("click", () => this.saveDraft());
+    window.addEventListener("afterprint", () => delete document.documentElement.dataset.print);
+  }
+
+  // --- the person's own words: kept on this device, in the link only if chosen -----------------
+
+  freeText() {
+    const texts = {};
+    for (const id of FREE_TEXT) texts[id] = document.getElementById(id).value;
+    for (const field of this.draftFields) texts[field.id] = field.value;
+    return texts;
+  }
+
+  // The link's share of the free text: nothing unless the person ticked to include it.
+  linkParams(params) {
+    if (!this.includeFreeText.checked) return;
+    const about = document.getElementById("f-about").value.trim();
+    if (about) params.set("about", about);
+    for (const field of this.draftFields) {
+      if (field.value.trim()) params.set(`draft.${field.dataset.draft}`, field.value);
+    }
+    params.set("share", "words");
+  }
+
+  // From the link (the person chose to share their words) or, failing that, from this device.
+  restore(params) {
+    const fromLink = params.get("share") === "words";
+    let saved = {};
+    try {
+      saved = JSON.parse(sessionStorage.getItem(this.storageKey) || "{}");
+    } catch (error) {
+      saved = {};
+    }
+    this.includeFreeText.checked = fromLink || Boolean(saved.include);
+    const texts = saved.texts || {};
+    for (const [id, value] of Object.entries(texts)) {
+      const field = document.getElementById(id);
+      if (field && !field.value) field.value = value;
+    }
+    if (fromLink) {
+      if (params.has("about")) document.getElementById("f-about").value = params.get("about").slice(0, 200);
+      for (const field of this.draftFields) {
+        const value = params.get(`draft.${field.dataset.draft}`);
+        if (value !== null) field.value = value.slice(0, 5000);
+      }
+    }
+    for (const field of this.draftFields) this.showDraftField(field);
+    this.prefillDraft();
+  }
+
+  known(key) {
+    return key === "about" || key === "share" || key.startsWith("draft.");
+  }
+
+  remember() {
+    try {
+      sessionStorage.setItem(this.storageKey, JSON.stringify({ include: this.includeFreeText.checked, texts: this.freeText() }));
+    } catch (error) {
+      // storage may be off (private browsing): the words stay on the page, and are lost only on reload
+    }
+  }
+
+  // --- the share link -------------------------------------------------------------------------------
+
+  showLink() {
+    document.getElementById("share-url").value = window.location.href;
+  }
+
+  async copyLink() {
+    this.showLink();
+    const field = document.getElementById("share-url");
+    try {
+      await navigator.clipboard.writeText(field.value);
+      this.say(this.t.keep.copied);
+    } catch (error) {
+      field.focus();
+      field.select();
+      this.say(this.t.keep.copy_failed);
+    }
+  }
+
+  // --- the calendar file ------------------------------------------------------------------------------
+
+  async calendar() {
+    const calculator = this.page.calculator();
+    if (!calculator || !calculator.ready) {
+      this.say(this.t.loading.waiting);
+      return;
+    }
+    const { config } = this.page;
+    let envelope;
+    try {
+      envelope = await calculator.calendarFile(config.jurisdiction, this.page.facts(), this.t.lang, this.page.today(), this.page.role());
+    } catch (error) {
+      this.say(fill(this.t.keep.calendar_failed, { detail: error.message }));
+      return;
+    }
+    if (!envelope.ok) {
+      this.say(fill(this.t.keep.calendar_failed, { detail: envelope.error.message }));
+      return;
+    }
+    const count = (envelope.ics.match(/^BEGIN:VEVENT\r$/gm) || []).length;
+    if (!count) {
+      this.say(this.t.keep.calendar_empty);
+      return;
+    }
+    const name = `${config.jurisdiction}-${this.page.role()}-${this.t.lang}.ics`;
+    download(name, envelope.ics, "text/calendar;charset=utf-8");
+    this.say(fill(this.t.keep.calendar_made, { name, count }));
+  }
+
+  // --- the draft complaint ------------------------------------------------------------------------
+
+  draftChanged(field) {
+    this.showDraftField(field);
+    this.remember();
+    // Writing an item means the complaint will contain it: tick it in the checklist (never untick).
+    const box = document.getElementById(`f-content-${field.dataset.draft}`);
+    if (box && field.value.trim() && !box.checked) {
+      box.checked = true;
+      box.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+  }
+
+  showDraftField(field) {
+    const missing = !field.value.trim();
+    field.closest(".draft-item").dataset.missing = String(missing);
+    document.getElementById(`${field.id}-missing`).hidden = !missing;
+    field.nextElementSibling.textContent = field.value;
+  }
+
+  // Who the complaint is about, typed above, starts the "alleged violator" item if it is empty.
+  prefillDraft() {
+    const about = document.getElementById("f-about").value.trim();
+    const violator = this.draftFields[0];
+    if (violator && about && (!violator.value.trim() || violator.dataset.prefilled === violator.value)) {
+      violator.value = about;
+      violator.dataset.prefilled = about;
+      this.showDraftField(violator);
+    }
+  }
+
+  showDeadline(report) {
+    const sentence = report ? report.answers.complainant.sentence : "";
+    for (const id of ["draft-deadline", "checklist-deadline"]) {
+      const node = document.getElementById(id);
+      if (node) node.textContent = sentence;
+    }
+  }
+
+  printDraft() {
+    document.documentElement.dataset.print = "draft";
+    window.print();
+  }
+
+  saveDraft() {
+    const t = this.t;
+    const lines = [t.draft.file_title, document.querySelector("h1").textContent, "",
+      document.getElementById("draft-deadline").textContent,
+      document.querySelector(".draft-to").textContent, ""];
+    const form = document.querySelector("#draft .form-link a");
+    if (form) lines.push(`${form.textContent}: ${form.href}`, "");
+    for (const field of this.draftFields) {
+      const label = document.querySelector(`label[for='${field.id}']`).textContent;
+      lines.push(`${label}:`, field.value.trim() || t.draft.file_missing, "");
+    }
+    lines.push(document.getElementById("results-disclaimer").textContent);
+    const name = `${this.page.config.jurisdiction}-complaint-draft.txt`;
+    download(name, lines.join("\r\n"), "text/plain;charset=utf-8");
+    document.getElementById("draft-status").textContent = fill(t.draft.saved, { name });
+  }
+
+  say(text) {
+    this.status.textContent = text;
+  }
+}
+
+// A file made here, handed to the browser's own download: no request leaves the page.
+function download(name, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = el("a", { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
