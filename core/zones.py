@@ -19,6 +19,7 @@ def _tarball() -> bytes:
     return resources.files("dateutil.zoneinfo").joinpath(ZONEFILENAME).read_bytes()
 
 
+@lru_cache(maxsize=32)
 def zone_bytes(name: str) -> bytes | None:
     """The tzfile for a zone name from dateutil's bundled database, or None if there is none."""
     with tarfile.open(fileobj=io.BytesIO(_tarball())) as archive:

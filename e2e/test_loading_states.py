@@ -3,6 +3,8 @@ and the form usable before Python is ready."""
 
 import re
 
+import pytest
+
 from conftest import LOAD_TIMEOUT_MS
 
 NO_WASM_POLICY = ("default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self'; style-src 'self'; "
@@ -73,3 +75,52 @@ def test_a_slow_load_says_so_after_20_seconds(page):
     page.goto("fort-collins/index.html")
     page.wait_for_selector("html[data-slow]", timeout=30_000)
     assert "Still loading after 20 seconds" in page.locator("#status-text").inner_text()
+
+
+@pytest.mark.parametrize("file", ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                                  "pyodide-lock.json", "complaint_checker-*.whl", "procedure.*.json", "worker.js"])
+def test_every_file_the_calculator_loads_is_checked_against_the_build(page, file):
+    def tampered(route):
+        response = route.fetch()
+        route.fulfill(response=response, body=response.body() + b" ")
+
+    page.route(f"**/{file}", tampered)
+    # Pyodide's loader logs the refused download in its own words too; the page's message is what counts.
+    page.watch.expect(file.split("*")[0], "integrity", "Failed to load", "Failed to fetch", "installing the standard library")
+    page.goto("fort-collins/index.html#role=complainant&violation_date=2026-03-06")
+    page.wait_for_selector("html[data-failed='integrity']", timeout=LOAD_TIMEOUT_MS)
+    text = page.locator("#status-text").inner_text()
+    assert "did not match this build" in text and file.split("*")[0] in text
+    assert page.get_attribute("#answer", "data-status") == "waiting"  # no answer from altered code
+
+
+def test_a_worker_that_dies_marks_the_answer_out_of_date_and_restarts_once(page):
+    page.watch.expect("boom")
+    page.goto("fort-collins/index.html#role=complainant&violation_date=2026-03-06")
+    page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_selector("#results[data-state='done']")
+    assert page.get_attribute("#answer", "data-date") == "2026-05-05"  # day 60 after Fri 6 March 2026
+    [worker] = page.workers
+    worker.evaluate("setTimeout(() => { throw new Error('boom'); })")
+    page.wait_for_selector("html[data-stale]")
+    assert page.get_attribute("#answer", "data-status") == "stale"
+    assert "may be out of date" in page.locator("#status-text").inner_text()
+    page.wait_for_selector("html:not([data-stale])", timeout=LOAD_TIMEOUT_MS)  # restarted by itself
+    page.fill("#f-violation_date", "2026-03-09")
+    page.wait_for_selector("#answer[data-date='2026-05-08']")  # a new answer: day 60 after Mon 9 March is Fri 8 May
+    # A second death is not retried: the person is told to reload.
+    page.workers[-1].evaluate("setTimeout(() => { throw new Error('boom'); })")
+    page.wait_for_selector("html[data-failed='stopped']", timeout=LOAD_TIMEOUT_MS)
+    assert "will not restart by itself" in page.locator("#status-text").inner_text()
+
+
+def test_a_worker_that_stops_answering_is_noticed(page):
+    page.goto("fort-collins/index.html#role=complainant&violation_date=2026-03-06")
+    page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_selector("#results[data-state='done']")
+    [worker] = page.workers
+    worker.evaluate("close()")  # gone without a word: only the unanswered request tells
+    page.fill("#f-violation_date", "2026-03-09")
+    page.wait_for_selector("html[data-stale]", timeout=30_000)
+    assert page.get_attribute("#answer", "data-status") == "stale"
+    page.wait_for_selector("#answer[data-date='2026-05-08']", timeout=LOAD_TIMEOUT_MS)  # restarted and answered

@@ -27,3 +27,10 @@ def test_every_published_case_passes_in_the_browser_with_the_same_answers_as_cpy
         assert jurisdiction.digest in section.inner_text()
         assert section.locator(f"time[datetime='{manifest['build_date']}']").count() == 1
     assert "All worked cases pass." in page.locator("#status-text").inner_text()
+
+
+def test_the_verify_page_says_what_it_proves_and_what_it_cannot(page):
+    page.goto("verify.html")
+    assert "these rules, run by this runtime in your browser, give the published answers" in page.locator("#verify-proves").inner_text()
+    assert "that this page itself was not altered on the server" in page.locator("#verify-cannot").inner_text()
+    assert page.locator("#verify-cannot a").get_attribute("href") == "manifest.json"

@@ -1,10 +1,24 @@
 #!/usr/bin/env bash
-# Set up (including Debian's Chromium for the browser tests) and run every test:
-# the rule core, the command line, Pyodide parity, and the site in Chromium.
+# Set up (including Debian's Chromium, nginx and Caddy for the browser and hosting tests) and
+# run every test: the rule core, the command line, Pyodide parity, the site in Chromium, and
+# the site behind real web servers. Runs on every core; prints the slowest tests at the end.
 # Extra arguments go to pytest, e.g.: scripts/test.sh tests   (no browser tests)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
-if [ -z "${CHROMIUM:-}" ] && ! command -v chromium >/dev/null; then
-  apt_install chromium
+needed=()
+[ -n "${CHROMIUM:-}" ] || command -v chromium >/dev/null || needed+=(chromium)
+[ -x /usr/sbin/nginx ] || needed+=(nginx-light)
+command -v caddy >/dev/null || needed+=(caddy)
+[ ${#needed[@]} -eq 0 ] || apt_install "${needed[@]}"
+
+fuzzing=()
+if [ -n "${CI:-}" ]; then
+  # Each commit fuzzes with its own seed, printed here so that a failure can be replayed.
+  commit="$(git rev-parse HEAD 2>/dev/null || echo 0)"
+  seed=$((16#${commit:0:8}))
+  export COMPLAINT_CHECKER_SEED="$seed"
+  fuzzing=(--hypothesis-seed="$seed")
+  echo "test: fuzzing with seed $seed, from commit ${commit:0:12}" \
+       "(replay: COMPLAINT_CHECKER_SEED=$seed CI=true bash scripts/test.sh --hypothesis-seed=$seed)"
 fi
-exec .venv/bin/python -m pytest -p no:cacheprovider "$@"
+exec .venv/bin/python -m pytest -p no:cacheprovider -n "${TEST_WORKERS:-auto}" --durations=15 "${fuzzing[@]}" "$@"

@@ -167,14 +167,6 @@ def test_a_broken_procedure_stops_the_build_and_lists_every_problem(tmp_path, ca
     assert not (tmp_path / "dist").exists()
 
 
-def test_the_deployment_guide_recommends_exactly_the_headers_the_build_uses():
-    guide = (ROOT / "docs" / "deploy.md").read_text()
-    policy = build.RECOMMENDED_HEADERS["Content-Security-Policy"]
-    assert guide.count(policy) == 4  # the header list, nginx, Apache, IIS
-    for name, value in build.RECOMMENDED_HEADERS.items():
-        assert f"{name}: {value}" in guide
-
-
 def test_the_runtime_pins_agree_everywhere():
     """The core's dependencies are pinned to the same versions for CPython (pyproject,
     requirements-dev) and, where the browser ships them, for the browser (wheels.txt)."""

@@ -3,6 +3,7 @@ and a printed calendar. The same files run under Pyodide (test_pyodide_parity.py
 and in the browser (e2e/test_verify_page.py)."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -35,3 +36,9 @@ def test_each_jurisdiction_has_at_least_25_cases_covering_every_counted_rule(pat
     checked.add("filing")
     counted = {r.id for r in jurisdiction.rules if r.kind in ("filing", "deadline", "window")}
     assert counted <= checked, f"no worked case for {sorted(counted - checked)}"
+
+
+@pytest.mark.parametrize("jurisdiction_id, case", load_cases())
+def test_every_case_that_states_a_date_shows_the_arithmetic_behind_it(jurisdiction_id, case):
+    states_a_date = re.search(r"\d{4}-\d{2}-\d{2}", json.dumps(case["expected"]))
+    assert not states_a_date or case.get("worked", "").strip(), f"{case['name']}: write the count by hand in “worked”"

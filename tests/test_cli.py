@@ -68,6 +68,18 @@ def test_every_deadline_in_the_report_carries_its_provenance():
     ("fort-collins", '{"recieved": "2026-06-05"}', "recieved"),
     ("illinois-model-ethics", '{"events": {"meeting": "2027-03-14T02:30"}}', "events.meeting"),
     ("illinois-model-ethics", '{"events": {"meeting": "2026-06-05T25:00"}}', "events.meeting"),
+    # Event order is checked against every fact that bounds it, given or not in between:
+    ("illinois-model-ethics", '{"violation_date": "2026-10-01", "events": {"hearing": "2026-09-01T10:00"}}', "events.hearing"),
+    ("illinois-model-ethics", '{"violation_date": "2026-10-01", "events": {"recommendation-issued": "2026-09-30"}}',
+     "events.recommendation-issued"),
+    ("illinois-model-ethics", '{"events": {"hearing": "2026-10-10T10:00", "hearing-concluded": "2026-10-05"}}',
+     "events.hearing-concluded"),
+    ("fort-collins", '{"violation_date": "2026-06-05", "events": {"complaint-forwarded": "2026-06-01"}}',
+     "events.complaint-forwarded"),
+    # Size limits, checked before anything is parsed:
+    ("fort-collins", '{"about": "' + "x" * 200_000 + '"}', "facts"),
+    ("fort-collins", "[" * 50 + "]" * 50, "facts"),
+    ("fort-collins", '{"violation_date": ' + "9" * 5000 + "}", "facts"),
 ])
 def test_bad_input_exits_2_with_one_line_naming_the_field(jurisdiction, stdin, field):
     result = run("evaluate", jurisdiction, "-", stdin=stdin)
@@ -96,3 +108,26 @@ def test_check_accepts_the_shipped_jurisdictions():
     assert result.stdout.count(": ok (") == 4  # two procedures and their Spanish translations
     assert result.stdout.count("es.toml: ok (the Spanish of ") == 2
     assert "warning" not in result.stdout  # nothing is left untranslated
+
+
+def test_a_long_value_is_shortened_and_control_characters_escaped_in_the_one_line():
+    result = run("evaluate", "fort-collins", "-", stdin='{"complainant_role": "' + "a\\n\\u0085" * 3000 + '"}')
+    assert result.returncode == 2
+    [line] = result.stderr.splitlines()
+    assert len(line) <= 300 and "characters)" in line and line.startswith("error: complainant_role: ")
+
+
+def test_facts_that_are_not_utf_8_are_one_clean_line(tmp_path):
+    facts = tmp_path / "facts.json"
+    facts.write_bytes(b'{"violation_date": "\xff\xfe"}')  # not UTF-8
+    result = run("evaluate", "fort-collins", str(facts))
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
+    assert result.stderr.startswith("error: facts: ")
+
+
+def test_a_jurisdiction_file_that_is_not_utf_8_is_one_clean_line(tmp_path):
+    city = tmp_path / "city.toml"
+    city.write_bytes((ROOT / "core" / "jurisdictions" / "fort-collins.toml").read_bytes().replace(b"Fort Collins", b"Fort \xff"))
+    result = run("evaluate", str(city), "-", stdin="{}")
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
+    assert result.stderr.startswith("error: jurisdiction: ") and "UTF-8" in result.stderr

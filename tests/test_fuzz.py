@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from core import InputError, evaluate, load_jurisdiction
 from core.cli import main
 from core.json_api import Checker
+from fuzzing import BUDGET
 
 JURISDICTIONS = [load_jurisdiction("fort-collins"), load_jurisdiction("illinois-model-ethics")]
 EVENT_IDS = sorted({e.id for j in JURISDICTIONS for e in j.events})
@@ -125,7 +126,7 @@ def check_safe_under_every_reading(jurisdiction, facts, report):
                 assert as_day(deadline["safe_date"]) <= as_day(other[deadline["id"]]["due"]), deadline["id"]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300 * BUDGET, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), which=st.sampled_from([0, 1]))
 def test_plausible_facts_give_consistent_reports(data, which):
     jurisdiction = JURISDICTIONS[which]
@@ -144,7 +145,7 @@ def test_plausible_facts_give_consistent_reports(data, which):
     check_safe_under_every_reading(jurisdiction, facts, report)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400 * BUDGET, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(facts=facts, which=st.sampled_from([0, 1]))
 def test_evaluate_gives_a_valid_report_or_a_clean_error(facts, which):
     jurisdiction = JURISDICTIONS[which]
@@ -159,7 +160,7 @@ def test_evaluate_gives_a_valid_report_or_a_clean_error(facts, which):
     check_report(jurisdiction, report)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200 * BUDGET, deadline=None)
 # Found by this test: U+0085 (next line) in a value split the error over two lines.
 @example(text='{"complainant_role":"\\u0085"}', which="fort-collins")
 @example(text='{"violation_date": "' + "9" * 5000 + '"}', which="fort-collins")
@@ -185,7 +186,7 @@ def test_the_command_line_exits_0_or_2_with_one_line(text, which):
         assert len(lines) == 1 and lines[0].startswith("error: ") and len(lines[0]) <= 300
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200 * BUDGET, deadline=None)
 @given(text=st.one_of(st.text(max_size=200), facts.map(json.dumps)))
 def test_the_browser_doorway_always_answers_with_an_envelope(text):
     envelope = json.loads(Checker(JURISDICTIONS[1]).evaluate_json(text))

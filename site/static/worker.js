@@ -65,22 +65,41 @@ async function importChecked(url) {
   return import(url);
 }
 
-// If one of Pyodide's own files cannot be used, its loader (314.0.7) catches the error,
-// logs "wasm instantiation failed!" with console.warn and never settles. That warning is
-// the only signal, so listen for it while the runtime loads.
+// If one of Pyodide's own files cannot be used, its loader (314.0.7) logs the failure and never
+// settles: "wasm instantiation failed!" (console.warn) for the wasm, "Error occurred while
+// installing the standard library" (console.error) and an unhandled rejection for the others.
+// Those are the only signals, so listen for them while the runtime loads, and say which file it was.
 function startPython(options) {
-  const warn = console.warn;
+  const { warn, error } = console;
   return new Promise((resolve, reject) => {
+    let settled = false;
+    const giveUp = () => {
+      if (settled) return;
+      settled = true;
+      const url = [...refused][0] || options.indexURL + "pyodide.asm.wasm";
+      failureOf(url).then(reject);
+    };
     console.warn = (...args) => {
-      if (args[0] === "wasm instantiation failed!") {
-        const wasm = [...refused].find((url) => url.endsWith(".wasm")) || options.indexURL + "pyodide.asm.wasm";
-        failureOf(wasm).then(reject);
-      }
+      if (args[0] === "wasm instantiation failed!") giveUp();
       warn.apply(console, args);
     };
-    options.loadPyodide(options).then(resolve, reject);
+    console.error = (...args) => {
+      if (refused.size) giveUp();
+      error.apply(console, args);
+    };
+    self.onunhandledrejection = (event) => {
+      if (!refused.size) return;
+      event.preventDefault(); // explained by the message about the refused file
+      giveUp();
+    };
+    options.loadPyodide(options).then((value) => {
+      settled = true;
+      resolve(value);
+    }, (failure) => (refused.size ? giveUp() : reject(failure)));
   }).finally(() => {
     console.warn = warn;
+    console.error = error;
+    self.onunhandledrejection = null;
   });
 }
 
