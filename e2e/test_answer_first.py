@@ -137,7 +137,9 @@ def test_a_late_filer_is_told_what_they_can_still_do_and_whom_to_ask(new_page):
     assert "what you can still do" in answer["detail"]
     contact = page.locator("#answer-detail a")
     assert contact.inner_text() == "the Fort Collins City Clerk's Office or your own lawyer"
-    assert contact.get_attribute("href").startswith("https://")
+    assert contact.get_attribute("href") == "https://www.fcgov.com/cityclerk/"
+    # and wherever the page says whom to ask, that is a link too
+    assert page.locator("#results-disclaimer a").get_attribute("href") == "https://www.fcgov.com/cityclerk/"
 
 
 def test_passed_dates_are_marked_as_passed(new_page):

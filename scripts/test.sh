@@ -8,6 +8,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 needed=()
 [ -n "${CHROMIUM:-}" ] || command -v chromium >/dev/null || needed+=(chromium)
 [ -x /usr/sbin/nginx ] || needed+=(nginx-light)
+[ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || needed+=(libnginx-mod-http-brotli-static)
 command -v caddy >/dev/null || needed+=(caddy)
 [ ${#needed[@]} -eq 0 ] || apt_install "${needed[@]}"
 

@@ -12,7 +12,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 BLOCK = re.compile(r"```(\w+)\n(.*?)```", re.S)
-COMMAND = re.compile(r"^\$ echo '(.*)' \| python -m core evaluate (\S+) -$", re.M)
+COMMAND = re.compile(r"^\$ echo '(.*)' \| \.venv/bin/python -m core evaluate (\S+) -$", re.M)
 
 
 def examples():

@@ -2,7 +2,7 @@
 // and the state in the address bar. Python runs in a worker (runtime.js); the form works before it is ready.
 import { Calculator, downloadSize, loadingText } from "./runtime.js";
 import { Keeping } from "./keep.js";
-import { el, fill, renderAnswer, renderPrintout, renderReport } from "./render.js";
+import { el, fill, renderAnswer, renderPrintout, renderReport, withContactLink } from "./render.js";
 
 const calculatorNode = document.getElementById("calculator");
 const config = JSON.parse(calculatorNode.dataset.config);
@@ -11,6 +11,7 @@ const t = config.strings;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 const ROLES = ["complainant", "respondent", "clerk"];
+const OFFLINE_AFTER_MS = 3000;
 
 // A link that asks for another language opens that language's page, with the same facts.
 // (Stop here while it does: nothing below should start for a page that is being replaced.)
@@ -223,7 +224,7 @@ function showErrors(problems) {
 // --- computing and drawing -----------------------------------------------------------------------
 
 function showAnswer(report) {
-  const answer = renderAnswer(report.answers[role], report, t, config.contact_url);
+  const answer = renderAnswer(report.answers[role], report, t);
   answerPanel.dataset.status = answer.status;
   answerPanel.dataset.date = report.answers[role].date || "";
   const sentence = document.getElementById("answer-sentence");
@@ -287,7 +288,7 @@ function show(report) {
   const aboutLine = document.getElementById("results-about");
   aboutLine.textContent = about ? fill(t.results.about, { name: about }) : "";
   aboutLine.hidden = !about;
-  document.getElementById("results-disclaimer").textContent = report.disclaimer;
+  document.getElementById("results-disclaimer").replaceChildren(...withContactLink(report.disclaimer, report));
   redraw();
 }
 
@@ -393,7 +394,9 @@ calculator = new Calculator(setup, {
     document.getElementById("status").classList.add("ready");
     document.documentElement.dataset.ready = "true";
     update();
-    keepForOffline(loader);
+    // Keeping the build for offline use downloads and checks every file again: start it once the
+    // person's first answers have had the machine to themselves for a few seconds.
+    setTimeout(() => (window.requestIdleCallback || setTimeout)(() => keepForOffline(loader), { timeout: 5000 }), OFFLINE_AFTER_MS);
   },
   failure,
   slow() {

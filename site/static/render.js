@@ -301,16 +301,17 @@ export function renderReport(report, role, everything, t) {
   return [...body, terms.glossary(t)].filter(Boolean);
 }
 
+// A sentence that names whom to contact, with that name as a link to them where the procedure gives one.
+export function withContactLink(text, report) {
+  const { contact, contact_url: url } = report.jurisdiction;
+  const at = url ? text.indexOf(contact) : -1;
+  return at < 0 ? [text] : [text.slice(0, at), el("a", { href: url, rel: "noreferrer" }, contact), text.slice(at + contact.length)];
+}
+
 // The answer panel: one sentence for this person, its certainty, and what it rests on.
-export function renderAnswer(answer, report, t, contactUrl) {
-  const detail = answer.detail;
-  const contact = report.jurisdiction.contact;
-  let detailNodes = null;
-  if (detail) {
-    const at = contactUrl ? detail.indexOf(contact) : -1;
-    detailNodes = at < 0 ? [detail] : [detail.slice(0, at), el("a", { href: contactUrl, rel: "noreferrer" }, contact), detail.slice(at + contact.length)];
-  }
-  return { sentence: answer.sentence, status: answer.status, label: t.answer[`status_${answer.status}`], detail: detailNodes };
+export function renderAnswer(answer, report, t) {
+  return { sentence: answer.sentence, status: answer.status, label: t.answer[`status_${answer.status}`],
+    detail: answer.detail ? withContactLink(answer.detail, report) : null };
 }
 
 // The printout: what a person keeps on paper. Shown only when printing; everything unfolded.
