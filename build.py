@@ -181,6 +181,11 @@ def _compress(data: bytes) -> tuple[bytes, bytes]:
 
 def precompress(files: dict[str, bytes]) -> dict[str, tuple[bytes, bytes]]:
     """The brotli and gzip forms of each file, made once per content (cached), on every core."""
+    with browser_python.cache_lock("compressed"):
+        return _precompress(files)
+
+
+def _precompress(files: dict[str, bytes]) -> dict[str, tuple[bytes, bytes]]:
     out, todo = {}, {}
     for path, data in files.items():
         key = sha256(data)

@@ -8,6 +8,7 @@ installs them. The work happens inside Pyodide under Node (scripts/prepare_pytho
 its result is cached under .cache/python/ by a hash of everything that goes into it.
 """
 
+import fcntl
 import hashlib
 import json
 import os
@@ -16,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -104,8 +106,25 @@ def _core_metadata(dateutil_version: str) -> str:
             f"Requires-Python: >=3.11\nRequires-Dist: python-dateutil=={dateutil_version}\n")
 
 
+@contextmanager
+def cache_lock(name: str):
+    """One build at a time fills a cache (the tests build in parallel): the others wait, then reuse it."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / f"{name}.lock", "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def prepare() -> dict[str, bytes]:
     """The files of python/HASH/: python_stdlib.zip, pyodide-lock.json and the wheels it lists."""
+    with cache_lock("python"):
+        return _prepare()
+
+
+def _prepare() -> dict[str, bytes]:
     lock = PYODIDE_DIR / "pyodide-lock.json"
     if not lock.is_file():
         raise PrepareError("the Pyodide runtime is missing; run: npm ci")

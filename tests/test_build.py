@@ -167,6 +167,12 @@ def test_a_broken_procedure_stops_the_build_and_lists_every_problem(tmp_path, ca
     assert not (tmp_path / "dist").exists()
 
 
+def test_every_type_the_build_writes_is_in_the_deployment_guides_list(two_builds):
+    from test_deploy_guide import TYPES  # the guide's table, which each server snippet is checked against
+    written = {path.rsplit(".", 1)[-1] for path in two_builds[0] if path != build.MARKER} - {"br", "gz"}
+    assert written == set(TYPES)
+
+
 def test_the_runtime_pins_agree_everywhere():
     """The core's dependencies are pinned to the same versions for CPython (pyproject,
     requirements-dev) and, where the browser ships them, for the browser (wheels.txt)."""

@@ -24,12 +24,6 @@ def snippet(language: str, index: int = 0) -> str:
     return re.findall(rf"```{language}\n(.*?)```", GUIDE, re.S)[index]
 
 
-def test_the_list_of_types_is_every_type_the_build_writes(tmp_path):
-    build.build(["fort-collins"], tmp_path / "dist")
-    written = {p.suffix[1:] for p in (tmp_path / "dist").rglob("*") if p.is_file() and p.name != build.MARKER} - {"br", "gz"}
-    assert written == set(TYPES)
-
-
 def test_the_header_list_is_the_builds():
     listed = re.search(r"```\n(Content-Security-Policy: .*?)```", GUIDE, re.S).group(1)
     assert listed.strip() == "\n".join(f"{k}: {v}" for k, v in build.RECOMMENDED_HEADERS.items())

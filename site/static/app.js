@@ -381,6 +381,7 @@ const setup = { ...loader, procedures: [{ id: config.jurisdiction, procedure: co
 const bytes = downloadSize(setup);
 calculator = new Calculator(setup, {
   async progress(step, total, label) {
+    if ("stale" in document.documentElement.dataset) return; // restarting: the out-of-date notice stays
     const mine = ++shownStatus;
     const size = label === "download" ? await bytes : 0;
     if (mine !== shownStatus) return; // a newer message arrived while this one was being worded
