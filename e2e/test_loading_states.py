@@ -72,8 +72,14 @@ def test_a_tampered_wheel_is_refused(page):
 def test_a_slow_load_says_so_after_20_seconds(page):
     page.route("**/python_stdlib.zip", lambda route: None)  # never answered
     page.watch.expect("python_stdlib.zip")
+    page.clock.install()  # the page's clock, so that 20 seconds need not be waited for
     page.goto("fort-collins/index.html")
-    page.wait_for_selector("html[data-slow]", timeout=30_000)
+    page.wait_for_selector("#status-text:has-text('step 2 of 4')", timeout=LOAD_TIMEOUT_MS)
+    assert page.locator("html[data-slow]").count() == 0
+    page.clock.fast_forward("00:19")
+    assert page.locator("html[data-slow]").count() == 0  # not before 20 seconds
+    page.clock.fast_forward("00:02")
+    page.wait_for_selector("html[data-slow]", timeout=5_000)
     assert "Still loading after 20 seconds" in page.locator("#status-text").inner_text()
 
 
@@ -115,12 +121,16 @@ def test_a_worker_that_dies_marks_the_answer_out_of_date_and_restarts_once(page)
 
 
 def test_a_worker_that_stops_answering_is_noticed(page):
+    page.clock.install()  # the page's clock: the 15 seconds without an answer are skipped, not waited
     page.goto("fort-collins/index.html#role=complainant&violation_date=2026-03-06")
     page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
     page.wait_for_selector("#results[data-state='done']")
     [worker] = page.workers
     worker.evaluate("close()")  # gone without a word: only the unanswered request tells
     page.fill("#f-violation_date", "2026-03-09")
-    page.wait_for_selector("html[data-stale]", timeout=30_000)
+    page.clock.fast_forward("00:14")
+    assert page.locator("html[data-stale]").count() == 0  # still within the 15 seconds it is given
+    page.clock.fast_forward("00:02")
+    page.wait_for_selector("html[data-stale]", timeout=5_000)
     assert page.get_attribute("#answer", "data-status") == "stale"
     page.wait_for_selector("#answer[data-date='2026-05-08']", timeout=LOAD_TIMEOUT_MS)  # restarted and answered
