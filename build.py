@@ -34,7 +34,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timezone
 from pathlib import Path
@@ -298,10 +298,15 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
     files.update(assets.files)
     runtime = pyodide_runtime()
     runtime_folder = hashed_folder("pyodide", runtime)
-    try:
-        python = browser_python.prepare()
-    except browser_python.PrepareError as err:
-        raise BuildError(str(err)) from None
+    # On a first build, preparing the Python (in Node) and compressing the runtime (the wasm alone
+    # takes half a minute) are the slow parts, and neither needs the other: they run side by side.
+    with ThreadPoolExecutor(1) as beside:
+        preparing = beside.submit(browser_python.prepare)
+        precompress(runtime)
+        try:
+            python = preparing.result()
+        except browser_python.PrepareError as err:
+            raise BuildError(str(err)) from None
     python_folder = hashed_folder("python", python)
     files.update({runtime_folder + n: d for n, d in runtime.items()})
     files.update({python_folder + n: d for n, d in python.items()})
