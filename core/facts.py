@@ -12,18 +12,19 @@ from dateutil import tz
 
 from .localize import localized
 from .model import BUILTIN_FACTS, OTHER_ROLE, ROLES, Jurisdiction
-from .wording import quote_value, say
+from .wording import one_line, quote_value, say
 from .zones import zone_from_bytes
 
 DATE_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
 DATETIME_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
+FIELD_MAX = 80
 
 
 class InputError(ValueError):
     """Bad input: `field` names it, `key` and `params` say what is wrong."""
 
     def __init__(self, field_name: str, key: str, **params):
-        self.field = field_name
+        self.field = one_line(field_name, FIELD_MAX)  # it may hold a key the person typed: "events.\n"
         self.key = key
         self.params = params
         super().__init__(self.message())
