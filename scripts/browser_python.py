@@ -11,7 +11,6 @@ its result is cached under .cache/python/ by a hash of everything that goes into
 import fcntl
 import hashlib
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -40,9 +39,9 @@ class PrepareError(Exception):
 
 
 def zip_time() -> tuple:
-    from datetime import datetime, timezone
-    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "315532800"))  # 1980-01-01, the zip format's first day
-    return datetime.fromtimestamp(max(epoch, 315532800), tz=timezone.utc).timetuple()[:6]
+    """Every entry in the prepared archives is dated 1980-01-01, the zip format's first day, whatever the
+    build's date: a rebuild on another day then ships the same Python, which visitors keep cached."""
+    return (1980, 1, 1, 0, 0, 0)
 
 
 def pinned_wheels(requirements: Path, folder: Path, python_version: str | None = None) -> dict[str, bytes]:

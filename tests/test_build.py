@@ -55,7 +55,7 @@ def test_source_date_epoch_dates_the_build_and_nothing_else_changes(tmp_path, mo
     assert json.loads(dated["manifest.json"])["build_date"] == "2030-01-01"
     assert '<time datetime="2030-01-01">' in dated["index.html"].decode()
     unchanged = [only(dated, r"pyodide/[0-9a-f]{16}/pyodide\.asm\.wasm"), only(dated, r"assets/[0-9a-f]{16}/app\.js"),
-                 "fort-collins/jurisdiction.toml"]
+                 only(dated, r"python/[0-9a-f]{16}/python_stdlib\.zip"), "fort-collins/jurisdiction.toml"]
     assert all(dated[path] == two_builds[0][path] for path in unchanged)
 
 
