@@ -131,3 +131,24 @@ def test_a_jurisdiction_file_that_is_not_utf_8_is_one_clean_line(tmp_path):
     result = run("evaluate", str(city), "-", stdin="{}")
     assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
     assert result.stderr.startswith("error: jurisdiction: ") and "UTF-8" in result.stderr
+
+
+def test_endless_facts_are_refused_at_the_limit_without_reading_on():
+    result = run("evaluate", "fort-collins", "/dev/zero")  # reading it all would never end
+    assert result.returncode == 2 and result.stderr == "error: facts: the input is larger than 100,000 bytes\n"
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("x = " + "[" * 5000 + "]" * 5000 + "\n", "nested too deeply"),  # deeper than tomllib's recursion
+    ("x = " + "[" * 20 + "]" * 20 + "\n", "nested too deeply"),
+    ("# " + "a" * 2_000_001 + "\n", "larger than 2,000,000 bytes"),
+])
+def test_a_hostile_jurisdiction_file_is_refused_in_one_line(tmp_path, text, problem):
+    city = tmp_path / "city.toml"
+    city.write_text(text)
+    checked = run("check", str(city))
+    assert checked.returncode == 1 and problem in checked.stdout and "Traceback" not in checked.stdout + checked.stderr
+    result = run("evaluate", str(city), "-", stdin="{}")
+    assert result.returncode == 2 and result.stdout == ""
+    [line] = result.stderr.splitlines()
+    assert line.startswith("error: jurisdiction: ") and problem in line and len(line) <= 300
