@@ -142,6 +142,8 @@ def test_endless_facts_are_refused_at_the_limit_without_reading_on():
     ("x = " + "[" * 5000 + "]" * 5000 + "\n", "nested too deeply"),  # deeper than tomllib's recursion
     ("x = " + "[" * 20 + "]" * 20 + "\n", "nested too deeply"),
     ("# " + "a" * 2_000_001 + "\n", "larger than 2,000,000 bytes"),
+    ((ROOT / "core" / "jurisdictions" / "fort-collins.toml").read_text(encoding="utf-8")
+     .replace('id = "additional-information"', "id = 42"), "rules[20].id: should be text in quotes, not a whole number"),
 ])
 def test_a_hostile_jurisdiction_file_is_refused_in_one_line(tmp_path, text, problem):
     city = tmp_path / "city.toml"
