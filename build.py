@@ -26,6 +26,7 @@ new build gets new names, so a page never meets the files of another build.
 
 import argparse
 import base64
+import contextlib
 import gzip
 import hashlib
 import json
@@ -180,30 +181,37 @@ def _compress(data: bytes) -> tuple[bytes, bytes]:
 
 
 def precompress(files: dict[str, bytes]) -> dict[str, tuple[bytes, bytes]]:
-    """The brotli and gzip forms of each file, made once per content (cached), on every core."""
-    with browser_python.cache_lock("compressed"):
-        return _precompress(files)
+    """The brotli and gzip forms of each file, made once per content (cached), on every core.
 
-
-def _precompress(files: dict[str, bytes]) -> dict[str, tuple[bytes, bytes]]:
-    out, todo = {}, {}
+    Each content has its own lock, taken in one order by every caller: two builds never compress
+    the same file twice (the tests build in parallel), yet different files compress side by side."""
+    paths: dict[str, list[str]] = {}
     for path, data in files.items():
-        key = sha256(data)
+        paths.setdefault(sha256(data), []).append(path)
+    with contextlib.ExitStack() as locks:
+        for key in sorted(paths):
+            locks.enter_context(browser_python.cache_lock(f"compressed/{key[:2]}/{key}"))
+        return _precompress(files, paths)
+
+
+def _precompress(files: dict[str, bytes], paths: dict[str, list[str]]) -> dict[str, tuple[bytes, bytes]]:
+    out, todo = {}, []
+    for key, same in paths.items():
         cached = COMPRESSED_CACHE / key[:2] / key
         if cached.with_suffix(".br").is_file() and cached.with_suffix(".gz").is_file():
-            out[path] = (cached.with_suffix(".br").read_bytes(), cached.with_suffix(".gz").read_bytes())
+            forms = (cached.with_suffix(".br").read_bytes(), cached.with_suffix(".gz").read_bytes())
+            out.update({path: forms for path in same})
         else:
-            todo.setdefault(key, []).append(path)
+            todo.append(key)
     if todo:
-        largest_first = sorted(todo, key=lambda k: -len(files[todo[k][0]]))
+        largest_first = sorted(todo, key=lambda k: -len(files[paths[k][0]]))
         with ProcessPoolExecutor(max_workers=max(1, min(os.cpu_count() or 1, 4))) as pool:
-            for key, (br, gz) in zip(largest_first, pool.map(_compress, [files[todo[k][0]] for k in largest_first])):
+            for key, (br, gz) in zip(largest_first, pool.map(_compress, [files[paths[k][0]] for k in largest_first])):
                 cached = COMPRESSED_CACHE / key[:2] / key
                 cached.parent.mkdir(parents=True, exist_ok=True)
                 cached.with_suffix(".br").write_bytes(br)
                 cached.with_suffix(".gz").write_bytes(gz)
-                for path in todo[key]:
-                    out[path] = (br, gz)
+                out.update({path: (br, gz) for path in paths[key]})
     return out
 
 
@@ -298,15 +306,17 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
     files.update(assets.files)
     runtime = pyodide_runtime()
     runtime_folder = hashed_folder("pyodide", runtime)
-    # On a first build, preparing the Python (in Node) and compressing the runtime (the wasm alone
-    # takes half a minute) are the slow parts, and neither needs the other: they run side by side.
+    # On a first build, compressing the runtime (the wasm alone takes half a minute on one core) is
+    # the slowest step, and nothing else needs it: the Python is prepared (in Node) and compressed
+    # meanwhile.
     with ThreadPoolExecutor(1) as beside:
-        preparing = beside.submit(browser_python.prepare)
-        precompress(runtime)
+        compressing = beside.submit(precompress, runtime)
         try:
-            python = preparing.result()
+            python = browser_python.prepare()
         except browser_python.PrepareError as err:
             raise BuildError(str(err)) from None
+        precompress(python)
+        compressing.result()
     python_folder = hashed_folder("python", python)
     files.update({runtime_folder + n: d for n, d in runtime.items()})
     files.update({python_folder + n: d for n, d in python.items()})

@@ -108,8 +108,9 @@ def _core_metadata(dateutil_version: str) -> str:
 @contextmanager
 def cache_lock(name: str):
     """One build at a time fills a cache (the tests build in parallel): the others wait, then reuse it."""
-    CACHE.mkdir(parents=True, exist_ok=True)
-    with open(CACHE / f"{name}.lock", "w") as handle:
+    lock = CACHE / f"{name}.lock"
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    with open(lock, "w") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
             yield
