@@ -92,9 +92,13 @@ class Site:
 
     @property
     def languages(self) -> list[str]:
-        """English, then every other language a procedure is published in."""
-        declared = {lang for p in self.procedures for lang in p.jurisdiction.languages}
-        return ["en"] + sorted(declared - {"en"})
+        return published_languages(self.procedures)
+
+
+def published_languages(procedures: list[Procedure]) -> list[str]:
+    """English, then every other language a procedure is published in."""
+    declared = {lang for p in procedures for lang in p.jurisdiction.languages}
+    return ["en"] + sorted(declared - {"en"})
 
 
 # --------------------------------------------------------------------------------------
@@ -135,7 +139,7 @@ def read_site(names: list[str]) -> Site:
     if len(set(ids)) != len(ids):
         raise BuildError(f"the same jurisdiction id appears twice: {ids}")
     strings = {}
-    for lang in ["en"] + sorted({lang for p in procedures for lang in p.jurisdiction.languages} - {"en"}):
+    for lang in published_languages(procedures):
         file = SITE / "strings" / f"{lang}.toml"
         if not file.is_file():
             raise BuildError(f"a procedure is published in {lang!r}, but the interface has no {file.name} "

@@ -38,10 +38,9 @@ class PrepareError(Exception):
     pass
 
 
-def zip_time() -> tuple:
-    """Every entry in the prepared archives is dated 1980-01-01, the zip format's first day, whatever the
-    build's date: a rebuild on another day then ships the same Python, which visitors keep cached."""
-    return (1980, 1, 1, 0, 0, 0)
+# Every entry in the prepared archives is dated 1980-01-01, the zip format's first day, whatever the
+# build's date: a rebuild on another day then ships the same Python, which visitors keep cached.
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
 def pinned_wheels(requirements: Path, folder: Path, python_version: str | None = None) -> dict[str, bytes]:
@@ -90,6 +89,13 @@ def _core_sources() -> dict[str, bytes]:
             and "jurisdictions" not in p.parts}
 
 
+def _probe_sources() -> dict[str, bytes]:
+    """What the probe is made from (the shipped procedures' files and their worked cases): enough to
+    tell whether a cached preparation still holds without reading and checking the procedures."""
+    paths = sorted((ROOT / "core" / "jurisdictions").glob("*.toml")) + [CASES / f"{jid}.json" for jid in seed_ids()]
+    return {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in paths}
+
+
 def _probe() -> dict[str, bytes]:
     """The shipped procedures and their worked cases: what the probe runs to find the imports."""
     files = {}
@@ -129,14 +135,15 @@ def _prepare() -> dict[str, bytes]:
     if not lock.is_file():
         raise PrepareError("the Pyodide runtime is missing; run: npm ci")
     shipped, tools = shipped_wheels(), pinned_wheels(TOOLS, CACHE / "pyodide-tools", "3.14")
-    sources, probe = _core_sources(), _probe()
+    sources = _core_sources()
     key = hashlib.sha256()
-    for part in (PREPARE.read_bytes(), RUNNER.read_bytes(), lock.read_bytes(), json.dumps(zip_time()).encode(),
-                 *(n.encode() + d for group in (shipped, tools, sources, probe) for n, d in sorted(group.items()))):
+    for part in (PREPARE.read_bytes(), RUNNER.read_bytes(), lock.read_bytes(), json.dumps(ZIP_TIME).encode(),
+                 *(n.encode() + d for group in (shipped, tools, sources, _probe_sources())
+                   for n, d in sorted(group.items()))):
         key.update(hashlib.sha256(part).digest())
     cached = CACHE / "python" / key.hexdigest()[:24]
     if not (cached / "done").is_file():
-        _run(cached, shipped, tools, sources, probe, lock)
+        _run(cached, shipped, tools, sources, _probe(), lock)
     return {p.relative_to(cached).as_posix(): p.read_bytes() for p in sorted(cached.rglob("*"))
             if p.is_file() and p.name not in ("done", "modules.json")}
 
@@ -165,7 +172,7 @@ def _run(cached: Path, shipped, tools, sources, probe, lock) -> None:
                 (work / "in" / folder_name / name).write_bytes(data)
         shutil.copy(lock, work / "in" / "pyodide-lock.json")
         six = next(n for n in shipped if n.startswith("six-"))
-        config = {"zip_time": zip_time(), "packages": packages, "data_files": DATA_FILES,
+        config = {"zip_time": ZIP_TIME, "packages": packages, "data_files": DATA_FILES,
                   "probe_wheel": str(work / six)}
         (work / "in" / "config.json").write_text(json.dumps(config))
         (work / "out").mkdir()
