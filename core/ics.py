@@ -15,14 +15,13 @@ about 0.9 MB to what the browser downloads. The tests read every file back with
     True
 """
 
-from datetime import date, datetime, timedelta, timezone
+from datetime import datetime, timedelta, timezone
 
-from .answers import Answers, procedure_order
-from .model import Jurisdiction
-from .wording import say
-from .zones import zone_from_bytes
+from .deadlines import Deadline
+from .describing import later_day, task
+from .report import Assessment
+from .wording import format_moment, say
 
-PEOPLE = {"complainant": "complainant", "respondent": "respondent", "clerk": "officials"}
 LINE_OCTETS = 75
 
 
@@ -86,49 +85,46 @@ def vtimezone(name: str, zone, years: range) -> list[str]:
     return lines + ["END:VTIMEZONE"]
 
 
-def dated_entries(report: dict, person: str) -> list[dict]:
-    """The deadlines the page shows this person that have a date, in date order."""
-    view = PEOPLE[person]
-    entries = [d for d in report["deadlines"] if view in d["views"] and (d["due"] or d["due_at"])]
-    return sorted(entries, key=lambda d: (d["due_at"] or d["safe_date"] or d["due"], d["id"]))
+def dated_entries(assessment: Assessment, person: str) -> list[Deadline]:
+    """The deadlines that concern this person and have a date, in date order."""
+    entries = [d for d in assessment.deadlines.values() if person in d.people.concerns and d.due]
+    return sorted(entries, key=lambda d: (d.due_at.isoformat(timespec="minutes") if d.due_at else d.safe.isoformat(),
+                                          d.id))
 
 
-def calendar_file(jurisdiction: Jurisdiction, report: dict, person: str, stamp: datetime) -> str:
-    """The .ics text of `person`'s dates in `report` (made with `jurisdiction`, in the report's language).
-    `stamp` is when the file is made (the core reads no clock)."""
-    lang = report["language"]
-    today = date.fromisoformat(report["as_of"]) if report.get("as_of") else None
-    answers = Answers(report, lang, today, jurisdiction.counting.cite, procedure_order(jurisdiction))
-    info = report["jurisdiction"]
-    actors = info["actors"]
+def calendar_file(assessment: Assessment, person: str, stamp: datetime) -> str:
+    """The .ics text of `person`'s dates in an assessment, in its language. `stamp` is when the file is made
+    (the core reads no clock)."""
+    s = assessment.situation
+    j, lang = s.j, s.lang
     events, timed_years = [], set()
-    for entry in dated_entries(report, person):
-        who = actors[entry["actor"]]["label"]
-        summary = say("ics_summary", lang, task=answers.task(entry), who=who)
-        about = [say("ics_law", lang, cite=entry["cite"], text=entry["text"])] if entry.get("text") else [entry["cite"]]
-        lines = [f"UID:{info['id']}-{entry['id']}-{(entry['due_at'] or entry['due'])[:10]}@complaint-checker",
+    for entry in dated_entries(assessment, person):
+        who = j.actor(entry.rule.actor).label
+        summary = say("ics_summary", lang, task=task(entry.rule, lang), who=who)
+        cite = j.clause(entry.rule.clause).cite
+        about = [say("ics_law", lang, cite=cite, text=entry.rule.text)] if entry.rule.text else [cite]
+        lines = [f"UID:{j.id}-{entry.id}-{(entry.due_at or entry.due).isoformat()[:10]}@complaint-checker",
                  f"DTSTAMP:{_stamp(stamp)}"]
-        if entry["due_at"]:
-            moment = datetime.fromisoformat(entry["due_at"])
-            timed_years.add(moment.year)
-            lines.append(f"DTSTART;TZID={info['timezone']}:{_local(moment)}")
-            about.insert(0, say("ics_due_at", lang, moment=entry["display"]["due_at"]))
+        if entry.due_at:
+            timed_years.add(entry.due_at.year)
+            lines.append(f"DTSTART;TZID={j.timezone}:{_local(entry.due_at)}")
+            about.insert(0, say("ics_due_at", lang, moment=format_moment(entry.due_at, lang)))
         else:
-            safe = date.fromisoformat(entry["safe_date"])
+            safe = entry.safe
             lines += [f"DTSTART;VALUE=DATE:{safe:%Y%m%d}", f"DTEND;VALUE=DATE:{safe + timedelta(days=1):%Y%m%d}"]
-            later = answers.later_day(entry, safe)
+            later = later_day(entry.nominal, entry.due, safe, [(u.name, u.day) for u in entry.uncertain],
+                              j.counting.cite, lang)
             if later:
                 about.insert(0, say("ics_safe_date", lang, later=later))
-        about.append(report["disclaimer"])
+        about.append(say("disclaimer", lang, contact=j.contact))
         lines += [f"SUMMARY:{escape(summary)}", f"DESCRIPTION:{escape(chr(10).join(about))}",
                   "TRANSP:TRANSPARENT"]
         events.append(["BEGIN:VEVENT", *lines, "END:VEVENT"])
     calendar = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Complaint Checker//rule core//" + lang.upper(),
                 "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
-                f"X-WR-CALNAME:{escape(say('ics_name', lang, title=info['title'], name=info['name']))}"]
+                f"X-WR-CALNAME:{escape(say('ics_name', lang, title=j.title, name=j.name))}"]
     if timed_years:
-        zone = zone_from_bytes(jurisdiction.timezone, jurisdiction.zone_data)
-        calendar += vtimezone(info["timezone"], zone, range(min(timed_years), max(timed_years) + 1))
+        calendar += vtimezone(j.timezone, s.zone, range(min(timed_years), max(timed_years) + 1))
     for event in events:
         calendar += event
     calendar.append("END:VCALENDAR")

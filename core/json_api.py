@@ -8,7 +8,7 @@ from datetime import date, datetime
 from .cases import run_cases
 from .facts import InputError
 from .model import Jurisdiction
-from .report import evaluate
+from .report import assess, evaluate
 
 # Facts are a few hundred bytes; these limits are checked before anything is parsed.
 MAX_FACTS_BYTES = 100_000
@@ -97,12 +97,12 @@ class Checker:
     def calendar_file_json(self, facts_json: str, lang: str, today: str | None, person: str, stamp: str) -> str:
         """{"ok": true, "ics": "<the person's calendar file>"}, or the same error as evaluate gives."""
         from .ics import calendar_file
-        from .localize import localized
-        envelope = self.evaluate(facts_json, lang, today)
-        if envelope["ok"]:
-            moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
-            envelope = {"ok": True, "ics": calendar_file(localized(self.jurisdiction, lang), envelope["report"], person, moment)}
-        return json.dumps(envelope, ensure_ascii=False)
+        try:
+            assessment = assess(self.jurisdiction, read_facts_json(facts_json), lang, parse_today(today))
+        except InputError as err:
+            return json.dumps(error_envelope(err, lang), ensure_ascii=False)
+        moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+        return json.dumps({"ok": True, "ics": calendar_file(assessment, person, moment)}, ensure_ascii=False)
 
     def run_cases_json(self, cases_json: str) -> str:
         """Run published worked cases; each result says pass or fail and why."""

@@ -1,23 +1,9 @@
 """The procedure at a glance, with no facts: each stage, its rules and their periods
 in words. The site shows it to everyone, including readers without JavaScript."""
 
+from .audience import people
+from .describing import period_in_words
 from .model import COUNTED_KINDS, Jurisdiction, Rule
-from .report import anchor_words, views
-from .wording import amount, say
-
-
-def period_in_words(jurisdiction: Jurisdiction, rule: Rule, lang: str = "en") -> str:
-    """'60 calendar days after the date of the alleged violation', or the window, or 'no deadline'."""
-    if rule.kind in COUNTED_KINDS:
-        limits = [say(f"period_{c.period.direction}", lang,
-                      amount=amount(c.period.amount, c.period.unit, lang),
-                      anchor=anchor_words(jurisdiction, c.anchor, lang))
-                  for c in rule.counts]
-        return say("period_earliest", lang).join(limits)
-    if rule.kind == "window":
-        return say("period_window", lang, opens=anchor_words(jurisdiction, rule.opens, lang),
-                   closes=anchor_words(jurisdiction, rule.closes, lang))
-    return say("no_deadline", lang)
 
 
 def outline(jurisdiction: Jurisdiction, lang: str = "en") -> list[dict]:
@@ -26,9 +12,11 @@ def outline(jurisdiction: Jurisdiction, lang: str = "en") -> list[dict]:
     stages = [r for r in current.values() if r.kind == "stage"]
     staged = {ref for stage in stages for ref in stage.stage_rules}
 
+    sides = {a.id: a.side for a in jurisdiction.actors}
+
     def rule_entry(rule: Rule) -> dict:
         return {"id": rule.id, "kind": rule.kind, "title": rule.title, "actor": rule.actor,
-                "views": views(jurisdiction, rule.actor, rule.notifies), "cite": jurisdiction.clause(rule.clause).cite,
+                "views": people(sides, rule.actor, rule.notifies).views, "cite": jurisdiction.clause(rule.clause).cite,
                 "clause": rule.clause, "period": period_in_words(jurisdiction, rule, lang),
                 "timed": rule.kind in COUNTED_KINDS + ("window",), "condition": rule.condition}
 

@@ -1,0 +1,254 @@
+"""Each counted rule's dates for the facts given: the last day under the stated reading, the last
+day that holds under every reading, the safe date, and what an office that may close would change.
+
+Where the calendar is uncertain (a closure that is only a reading), a deadline is worked out
+under the stated reading, with each such day open, and with all of them open. The reading's
+date is `due`, the latest day that holds under every reading is `certain`, a day certainly open
+on or before it is `safe`, and `uncertain` lists the days that moved it.
+"""
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from .audience import People, people
+from .business_calendar import OutsideCalendar
+from .counting import BUSINESS_UNITS, CALENDAR_UNITS, Counted, count_business_days, count_days, count_hours
+from .describing import anchor_words, business_days_assumption, condition_text, roll_assumption
+from .facts import InputError
+from .model import BUILTIN_DATE_FACTS, COUNTED_KINDS, DEADLINE_ANCHOR, Count, Rule
+from .situation import InForce, Situation, Version, as_day
+from .wording import say
+
+NOTHING_OPEN = frozenset()
+
+
+@dataclass(frozen=True)
+class LimitDates:
+    """One limit of a rule with several ("whichever is earlier")."""
+
+    anchor: str
+    nominal: date | None
+    due: date | None
+    safe: date | None
+
+
+@dataclass(frozen=True)
+class UncertainDay:
+    """An unconfirmed closure that moved a last day, and the last day if the office is open then."""
+
+    day: date
+    name: str
+    reason: str
+    due_if_open: date | None
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A counted rule's dates, with how they were counted and what they rest on."""
+
+    rule: Rule
+    version: Version
+    people: People
+    applies: str  # "yes" or "unknown": a rule that does not apply has no deadline
+    condition: str | None
+    due: date | None  # None while a start is unknown
+    nominal: date | None
+    certain: date | None
+    safe: date | None
+    due_at: datetime | None  # for a period in hours: the moment, in the city's zone
+    no_later_than: date | None  # while another limit's start is unknown: the known limit's last day
+    limits: tuple[LimitDates, ...] | None
+    uncertain: tuple[UncertainDay, ...]
+    waiting_on: str | None
+    waiting_label: str | None
+    waiting_message: str | None
+    steps: tuple[str, ...]
+    assumptions: tuple[str, ...]
+
+    @property
+    def id(self) -> str:
+        return self.rule.id
+
+
+@dataclass
+class _Dated:
+    """A deadline's dates under one view of the calendar (some unconfirmed closures taken as open)."""
+
+    limits: list  # per limit: Counted, or None while its start is unknown
+    chosen: Counted | None = None
+    certain: date | None = None
+    safe: date | None = None
+    uncertain: frozenset = NOTHING_OPEN
+    missing: list = field(default_factory=list)
+    chain_steps: list = field(default_factory=list)
+
+    @property
+    def due(self) -> date | None:
+        """The last day under the stated reading; None while a limit's start is unknown."""
+        return self.chosen.due if self.chosen and not self.missing else None
+
+
+class Deadlines:
+    """Counts each rule once per view of the calendar, for one evaluation."""
+
+    def __init__(self, situation: Situation):
+        self.s, self.j, self.lang = situation, situation.j, situation.lang
+        self._dated: dict[tuple, _Dated | None] = {}
+        self._assumptions: dict[str, list] = {}
+
+    def anchor_value(self, name: str, open_days=NOTHING_OPEN):
+        """The date (or local date-time) an anchor stands for, or None while unknown."""
+        if name.startswith(DEADLINE_ANCHOR):
+            dated = self.dated(name.removeprefix(DEADLINE_ANCHOR), open_days)
+            return dated.due if dated else None
+        return self.s.facts.get(name)
+
+    def dated(self, rule_id: str, open_days=NOTHING_OPEN) -> _Dated | None:
+        """A counted rule's dates with `open_days` taken as open, or None if it is not in force or does not apply."""
+        key = (rule_id, open_days)
+        if key not in self._dated:
+            self._dated[key] = None  # a cycle is refused by the reader; this guards the recursion anyway
+            self._dated[key] = self._count_rule(rule_id, open_days)
+        return self._dated[key]
+
+    def _count_rule(self, rule_id: str, open_days) -> _Dated | None:
+        rule = self.s.in_force(rule_id).rule
+        if rule is None or self.s.applies(rule) == "no":
+            return None
+        calendar = self.j.calendar.assume_open(open_days) if open_days else self.j.calendar
+        result = _Dated(limits=[])
+        assumptions = self._assumptions.setdefault(rule_id, []) if not open_days else []
+        for count in rule.counts:
+            start = self.anchor_value(count.anchor, open_days)
+            if start is None:
+                result.missing.append(count.anchor)
+                result.limits.append(None)
+                continue
+            counted = self._count(count, start, calendar, assumptions)
+            certain, safe, uncertain = counted.certain, counted.safe, set(counted.uncertain)
+            if count.anchor.startswith(DEADLINE_ANCHOR):
+                other = self.dated(count.anchor.removeprefix(DEADLINE_ANCHOR), open_days)
+                uncertain |= other.uncertain
+                if other.safe < as_day(start):
+                    from_safe = self._count(count, other.safe, calendar, [])
+                    certain, safe = min(certain, from_safe.certain), min(safe, from_safe.safe)
+                    if not open_days:
+                        result.chain_steps.append(say("safe_from_chain", self.lang,
+                                                      title=anchor_words(self.j, count.anchor, self.lang),
+                                                      other_safe=other.safe, other_due=as_day(start), safe=safe))
+            result.limits.append(counted)
+            result.certain = certain if result.certain is None else min(result.certain, certain)
+            result.safe = safe if result.safe is None else min(result.safe, safe)
+            result.uncertain |= uncertain
+        known = [c for c in result.limits if c is not None]
+        if known:
+            result.chosen = min(known, key=lambda c: (c.due_at or c.due, c.nominal))
+        return result
+
+    def _count(self, count: Count, start, calendar, assumptions: list) -> Counted:
+        period = count.period
+        label = anchor_words(self.j, count.anchor, self.lang)
+        try:
+            if period.unit == "hours":
+                return count_hours(self.s.localize(count.anchor, start, assumptions), period,
+                                   anchor=label, lang=self.lang)
+            if period.unit in BUSINESS_UNITS:
+                return count_business_days(as_day(start), period, calendar, anchor=label, lang=self.lang)
+            roll = period.roll or (self.j.counting.roll if period.direction == "after" else "backward")
+            return count_days(as_day(start), period, calendar, anchor=label, roll=roll,
+                              rule=self.j.counting.roll_rule, lang=self.lang)
+        except OutsideCalendar as err:
+            field_name = count.anchor if count.anchor in BUILTIN_DATE_FACTS else f"events.{count.anchor}"
+            raise InputError(field_name, "outside_calendar", value=as_day(start), day=err.day,
+                             first=self.j.calendar.first_year, last=self.j.calendar.last_year) from None
+
+    def deadline(self, rule_id: str, in_force: InForce) -> Deadline | None:
+        """The rule's deadline with its steps and assumptions, or None if it does not apply."""
+        rule, lang = in_force.rule, self.lang
+        dated = self.dated(rule_id)
+        if dated is None:
+            return None
+        applies = self.s.applies(rule)
+        assumptions = [rule.note] if rule.note else []
+        if in_force.assumption:
+            assumptions.append(in_force.assumption)
+        condition = condition_text(self.j, rule, lang)
+        if applies == "unknown":
+            assumptions.append(say("assume_condition_unknown", lang, condition=condition))
+
+        several = len(rule.counts) > 1
+        steps, limits = [], []
+        for i, (count, counted) in enumerate(zip(rule.counts, dated.limits), 1):
+            if several:
+                steps.append(say("limit", lang, i=i))
+            if counted is None:
+                steps.append(say("limit_waiting" if several else "waiting", lang, i=i,
+                                 anchor=anchor_words(self.j, count.anchor, lang)))
+            else:
+                steps.extend(counted.steps)
+            limits.append(LimitDates(count.anchor, counted.nominal if counted else None,
+                                     counted.due if counted else None, counted.safe if counted else None))
+        steps.extend(dated.chain_steps)
+        assumptions.extend(self._assumptions.get(rule_id, []))
+        chosen, waiting = dated.chosen, dated.missing[0] if dated.missing else None
+        if several and chosen and not dated.missing:
+            steps.append(say("earliest", lang, i=dated.limits.index(chosen) + 1, due=chosen.due))
+        if several and dated.safe and chosen and dated.safe < chosen.safe:
+            steps.append(say("safe_from_other_limit", lang, safe=dated.safe))
+        waiting_message = None
+        if chosen and dated.missing:
+            waiting_message = say("waiting_limit_may_be_earlier", lang, anchor=anchor_words(self.j, waiting, lang),
+                                  bound=chosen.due)
+            assumptions.append(waiting_message)
+        for unit in dict.fromkeys(c.period.unit for c in rule.counts):
+            if unit in CALENDAR_UNITS and chosen and chosen.extended:
+                assumptions.append(roll_assumption(self.j, lang))
+            elif unit in BUSINESS_UNITS:
+                assumptions.append(business_days_assumption(self.j, lang))
+
+        uncertain = []
+        if dated.due:
+            for day in sorted(dated.uncertain):
+                alternative = self.dated(rule_id, frozenset({day}))
+                closed = next(c for c in self.j.calendar.closed_days(day) if not c.confirmed)
+                due_if_open = alternative.due if alternative else None
+                uncertain.append(UncertainDay(day, closed.name, closed.basis, due_if_open))
+                if due_if_open and due_if_open != dated.due:
+                    steps.append(say("if_open", lang, day=day, name=closed.name, due=due_if_open))
+            assumptions.extend(dict.fromkeys(u.reason for u in uncertain))
+        return Deadline(
+            rule=rule, version=in_force.version, people=people(self.s.sides, rule.actor, rule.notifies),
+            applies=applies, condition=condition,
+            due=dated.due,
+            nominal=chosen.nominal if chosen and not dated.missing else None,
+            certain=dated.certain if dated.due else None,
+            safe=dated.safe if dated.due else None,
+            due_at=chosen.due_at if dated.due and chosen.due_at else None,
+            no_later_than=chosen.due if chosen and dated.missing else None,
+            limits=tuple(limits) if several else None,
+            uncertain=tuple(uncertain),
+            waiting_on=waiting,
+            waiting_label=anchor_words(self.j, waiting, lang) if waiting else None,
+            waiting_message=waiting_message,
+            steps=tuple(steps),
+            assumptions=tuple(dict.fromkeys(assumptions)),
+        )
+
+
+def count_deadlines(situation: Situation) -> dict[str, Deadline]:
+    """Every counted rule in force that may apply, by id, in file order."""
+    counter = Deadlines(situation)
+    found = {}
+    for rule_id in situation.j.rule_ids():
+        in_force = situation.in_force(rule_id)
+        if in_force.rule is None or in_force.rule.kind not in COUNTED_KINDS:
+            continue
+        deadline = counter.deadline(rule_id, in_force)
+        if deadline is not None:
+            found[rule_id] = deadline
+    return found
+
+
+def deadline_of(deadlines: dict[str, Deadline], anchor: str) -> Deadline | None:
+    """The deadline an anchor "deadline:ID" names."""
+    return deadlines.get(anchor.removeprefix(DEADLINE_ANCHOR)) if anchor.startswith(DEADLINE_ANCHOR) else None

@@ -1,0 +1,142 @@
+"""What the facts mean for each question a person asks: may they file, was the complaint (or will
+it be) on time, does it contain what the code requires, and which windows to act are open.
+"""
+
+from dataclasses import dataclass
+from datetime import date
+
+from .audience import People, people
+from .deadlines import Deadline
+from .describing import anchor_words, condition_text, role_label
+from .model import Rule
+from .situation import Situation, Version, as_day
+from .wording import join_or, say
+
+
+@dataclass(frozen=True)
+class Filing:
+    """Whether the complaint is (or would be) on time, under which reading."""
+
+    rule: str
+    deadline: Deadline | None
+    received: date | None
+    status: str  # "timely", "late" or "unknown"
+    certainty: str | None  # "certain", "relies" or "late" once there is a status
+    relies_on_extension: bool
+    warning: str | None
+
+
+def filing(situation: Situation, deadlines: dict[str, Deadline]) -> Filing:
+    rule_id = next(r.id for r in situation.j.rules if r.kind == "filing")
+    deadline = deadlines.get(rule_id)
+    received = situation.facts.received
+    status, relies, certainty = "unknown", False, None
+    if deadline and received:
+        if deadline.due:
+            status = "timely" if received <= deadline.due else "late"
+            relies = deadline.nominal < received <= deadline.due
+            certainty = "late" if status == "late" else ("relies" if received > deadline.certain else "certain")
+        elif deadline.no_later_than and received > deadline.no_later_than:
+            status, certainty = "late", "late"  # late whatever the missing limit turns out to be
+    warning = None
+    if certainty == "relies":
+        warning = say("assume_extension_needed", situation.lang, certain=deadline.certain, safe=deadline.safe)
+    return Filing(rule_id, deadline, received, status, certainty, relies, warning)
+
+
+@dataclass(frozen=True)
+class Eligibility:
+    status: str  # "eligible", "not-eligible" or "unknown"
+    reasons: tuple[str, ...]
+    roles: tuple[str, ...] | None
+    cite: str
+    clause: str
+    text: str
+    note: str | None
+
+
+def eligibility(situation: Situation) -> Eligibility:
+    j, lang = situation.j, situation.lang
+    rule = j.eligibility
+    cite = j.clause(rule.clause).cite
+    role = situation.facts.complainant_role
+    if rule.roles is None:
+        status, reason = "eligible", say("eligible_anyone", lang, cite=cite)
+    elif "any-person" in rule.roles:
+        status, reason = "eligible", say("eligible_any_person", lang, cite=cite,
+                                         label=role_label(j, "any-person", lang))
+    else:
+        allowed = join_or([role_label(j, r, lang) for r in rule.roles], lang)
+        if role is None:
+            status, reason = "unknown", say("eligible_unknown", lang, cite=cite, roles=allowed)
+        elif role in rule.roles:
+            status, reason = "eligible", say("eligible_role", lang, cite=cite, roles=allowed,
+                                             role=role_label(j, role, lang))
+        else:
+            status, reason = "not-eligible", say("ineligible_role", lang, cite=cite, roles=allowed)
+    return Eligibility(status, (reason,), rule.roles, cite, rule.clause, rule.text, rule.note)
+
+
+@dataclass(frozen=True)
+class Contents:
+    status: str  # "complete", "incomplete", "unknown" or "none-required"
+    required: tuple[str, ...]
+    present: tuple[str, ...] | None
+    missing: tuple[str, ...] | None
+
+
+def contents(situation: Situation) -> Contents:
+    required = tuple(item.id for item in situation.j.contents)
+    present = situation.facts.contents
+    missing = None if present is None else tuple(i for i in required if i not in present)
+    if not required:
+        status = "none-required"
+    elif missing is None:
+        status = "unknown"
+    else:
+        status = "incomplete" if missing else "complete"
+    return Contents(status, required, present, missing)
+
+
+@dataclass(frozen=True)
+class Window:
+    """A period in which someone may act, from one event until another."""
+
+    rule: Rule
+    version: Version
+    people: People
+    status: str  # "open", "closed" or "waiting"
+    opened: date | None
+    closed: date | None
+    applies: str
+    condition: str | None
+    opens_label: str
+    closes_label: str
+
+    @property
+    def id(self) -> str:
+        return self.rule.id
+
+    @property
+    def waiting_on(self) -> str | None:
+        return self.rule.opens if self.status == "waiting" else None
+
+    @property
+    def waiting_label(self) -> str | None:
+        return self.opens_label if self.status == "waiting" else None
+
+
+def window(situation: Situation, deadlines: dict[str, Deadline], rule: Rule, version: Version) -> Window:
+    def value(anchor: str):
+        if anchor.startswith("deadline:"):
+            found = deadlines.get(anchor.removeprefix("deadline:"))
+            return found.due if found else None
+        return situation.facts.get(anchor)
+
+    j, lang = situation.j, situation.lang
+    opened, closed = value(rule.opens), value(rule.closes)
+    status = "closed" if closed is not None else "open" if opened is not None else "waiting"
+    return Window(rule, version, people(situation.sides, rule.actor, rule.notifies), status,
+                  as_day(opened) if opened else None, as_day(closed) if closed else None,
+                  situation.applies(rule), condition_text(j, rule, lang),
+                  anchor_words(j, rule.opens, lang), anchor_words(j, rule.closes, lang))
