@@ -133,7 +133,7 @@ def days_between(first: date, last: date):
 
 
 def closed_reason(day: date, calendar: Calendar, lang: str) -> str:
-    """'a Saturday and a legal holiday (Independence Day)'."""
+    """'a weekend day and a legal holiday (Independence Day)'."""
     reasons = [say("reason_weekend", lang, name=weekday_name(day.weekday(), lang))] if day.weekday() >= 5 else []
     for closed in calendar.closed_days(day):
         key = f"reason_{closed.kind}" + ("" if closed.confirmed else "_unconfirmed")

@@ -14,7 +14,7 @@ from .answers import Answer, answers
 from .audience import People, people
 from .conflicts import Conflict, find_conflicts
 from .deadlines import Deadline, count_deadlines
-from .describing import business_days_assumption, condition_text, roll_assumption
+from .describing import anchor_words, business_days_assumption, condition_text, roll_assumption
 from .facts import Facts, parse_facts
 from .localize import localized
 from .model import COUNTED_KINDS, Jurisdiction, Rule
@@ -68,7 +68,8 @@ def _assess(s: Situation) -> Assessment:
         rule = in_force.rule
         if rule is None:
             latest = s.j.versions(rule_id)[-1]
-            reason = say("not_in_force", s.lang, day=s.facts.get(latest.version_date), fact=latest.version_date)
+            reason = say("not_in_force", s.lang, day=s.facts.get(latest.version_date),
+                         fact=anchor_words(s.j, latest.version_date, s.lang))
             not_applicable.append(NotApplicable(latest, reason))
             continue
         applies = s.applies(rule)

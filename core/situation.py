@@ -7,6 +7,7 @@ from datetime import date, datetime
 
 from dateutil import tz
 
+from .describing import anchor_words
 from .facts import Facts
 from .model import Condition, Jurisdiction, Rule
 from .wording import say
@@ -69,7 +70,8 @@ class Situation:
             rule = versions[-1]
             assumption = None
             if len(versions) > 1:
-                assumption = say("assume_version_latest", self.lang, fact=fact, effective=rule.effective)
+                assumption = say("assume_version_latest", self.lang, fact=anchor_words(self.j, fact, self.lang),
+                                 effective=rule.effective)
             return InForce(rule, Version(rule.effective, rule.repealed, fact, None), assumption)
         rule = next((r for r in versions if r.in_force_on(day)), None)
         return InForce(rule, Version(rule.effective, rule.repealed, fact, day) if rule else None, None)

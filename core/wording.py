@@ -9,9 +9,20 @@ a new catalogue: a data change, not a code change.
     'Friday, December 4, 2026'
     >>> format_moment(datetime(2026, 10, 31, 11, 0, tzinfo=timezone(timedelta(hours=-5), "CDT")))
     '11:00 a.m. CDT, Saturday, October 31, 2026'
+
+Where a phrase joins a date or an anchor, the language's grammar applies here, and only here
+(its `[grammar]` table): a date in running text takes the form the language writes there, a
+preposition merges with the article that follows it, and a sentence starts with a capital.
+
+    >>> say("answer_file_by", "es", safe=date(2026, 12, 4))
+    'Presente la queja a más tardar el viernes 4 de diciembre de 2026.'
+    >>> say("waiting", "es", anchor="el día de la elección")
+    'A la espera del día de la elección.'
 """
 
 import json
+import re
+import string
 import tomllib
 import unicodedata
 from datetime import date, datetime
@@ -49,6 +60,23 @@ def format_moment(moment: datetime, lang: str = DEFAULT_LANGUAGE) -> str:
                                 zone=f" {moment.tzname()}" if moment.tzname() else "", date=format_day(moment.date(), lang))
 
 
+def day_in_text(day: date, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A date inside a sentence: 'Friday, December 4, 2026'; in Spanish 'el viernes 4 de diciembre de 2026'."""
+    words = catalogue(lang)
+    return words["date_in_text"].format(weekday=words["weekdays"][day.weekday()],
+                                        month=words["months"][day.month - 1], day=day.day, year=day.year)
+
+
+def moment_in_text(moment: datetime, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A date and time inside a sentence: '11:00 a.m. CDT, Saturday, October 31, 2026'."""
+    words = catalogue(lang)
+    return words["time_in_text"].format(hour12=(moment.hour - 1) % 12 + 1, hour24=moment.hour,
+                                        minute=f"{moment.minute:02d}", ampm=words["am" if moment.hour < 12 else "pm"],
+                                        zone=f" {moment.tzname()}" if moment.tzname() else "",
+                                        weekday=words["weekdays"][moment.weekday()],
+                                        month=words["months"][moment.month - 1], day=moment.day, year=moment.year)
+
+
 def weekday_name(index: int, lang: str = DEFAULT_LANGUAGE) -> str:
     return catalogue(lang)["weekdays"][index]
 
@@ -78,17 +106,48 @@ def one_line(text: str, limit: int = LINE_MAX) -> str:
     return out if len(out) <= limit else out[:limit - 1] + "…"
 
 
+SENTENCE_ENDS = (".", "?", "!", ":")
+_FORMATTER = string.Formatter()
+
+
+@lru_cache(maxsize=None)
+def _contractions(lang: str) -> tuple[tuple[re.Pattern, str], ...]:
+    """(a phrase's last word, then an article, as a pattern; what they become), from the catalogue."""
+    rules = catalogue(lang).get("grammar", {}).get("contractions", {})
+    return tuple((re.compile(rf"(^|\s){re.escape(before)}\s+$"), merged) for before, merged in rules.items())
+
+
+def _join(text: str, value: str, lang: str) -> str:
+    """Text, then a value: 'de' + 'el día…' is 'del día…' in Spanish."""
+    article = catalogue(lang).get("grammar", {}).get("article")
+    if article and value.startswith(article + " "):
+        for pattern, merged in _contractions(lang):
+            found = pattern.search(text)
+            if found:
+                return text[:found.start()] + found.group(1) + merged + value[len(article):]
+    return text + value
+
+
 def say(key: str, lang: str = DEFAULT_LANGUAGE, **params) -> str:
-    """A sentence from the catalogue, with dates and times written out in the language."""
-    rendered = {}
-    for name, value in params.items():
+    """A sentence from the catalogue, with dates and times written out as the language writes them in
+    running text, each preposition joined to the article after it, and a capital to start a sentence."""
+    template = catalogue(lang)["messages"][key]
+    text = ""
+    for literal, name, spec, conversion in _FORMATTER.parse(template):
+        text += literal
+        if name is None:
+            continue
+        value = params[name]
         if isinstance(value, datetime):
-            rendered[name] = format_moment(value, lang)
+            value = format_moment(value, lang) if spec == "heading" else moment_in_text(value, lang)
         elif isinstance(value, date):
-            rendered[name] = format_day(value, lang)
+            value = format_day(value, lang) if spec == "heading" else day_in_text(value, lang)
         else:
-            rendered[name] = value
-    return catalogue(lang)["messages"][key].format(**rendered)
+            value = format(_FORMATTER.convert_field(value, conversion), spec)
+        text = _join(text, value, lang)
+    if template.rstrip().endswith(SENTENCE_ENDS) and text[:1].islower():
+        text = text[0].upper() + text[1:]
+    return text
 
 
 def builtin_label(table: str, item: str, lang: str = DEFAULT_LANGUAGE) -> str:

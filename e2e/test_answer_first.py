@@ -42,7 +42,7 @@ JOURNEYS = {
         "sentence": "The office owes one thing: to notify both parties of the preliminary review by Tuesday, December 1, 2026.",
         "date": "2026-12-01", "status": "certain",
         "detail": "The code's last day may be Wednesday, December 2, 2026, if the office is closed on "
-                  "Day after Thanksgiving, Friday, November 27, 2026."},
+                  "Friday, November 27, 2026 (Day after Thanksgiving)."},
     # Ord. O-16-04 (I): "within one year after". Fri 5 Dec 2025 + one year = Sat 5 Dec 2026; safe Fri 4 Dec;
     # 5 ILCS 70/1.11 (assumed) would carry it to Mon 7 Dec. Received Mon 7 Dec: on time only under that reading.
     ("illinois-model-ethics", "complainant"): {

@@ -17,6 +17,7 @@ import argparse
 import hashlib
 import json
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -179,9 +180,8 @@ def against(revision: str) -> int:
             paths = differing_paths(json.loads(old[key]), json.loads(new[key]))
         except json.JSONDecodeError:
             paths = ["(error message)"]
-        for p in paths:
-            general = p.split("[")[0] if "[" in p else p
-            changed.setdefault(general, []).append(key)
+        for p in dict.fromkeys(re.sub(r"\[[^\]]*\]", "[]", p) for p in paths):
+            changed.setdefault(f"{p}  ({key.rsplit('@', 1)[1]})", []).append(key)
     same = sum(old[k] == new[k] for k in new)
     print(f"{same} of {len(new)} reports are byte for byte the same as at {revision}")
     for p, keys in sorted(changed.items(), key=lambda kv: -len(kv[1])):

@@ -25,7 +25,7 @@ def test_crs_2_4_108_a_saturday_last_day_runs_to_monday():
     counted = count_days(date(2026, 5, 5), Period(60, "days"), COLORADO, anchor="x", roll="forward",
                          rule=CRS_2_4_108)
     assert (counted.nominal, counted.due, counted.safe) == (date(2026, 7, 4), date(2026, 7, 6), date(2026, 7, 3))
-    assert ("Saturday, July 4, 2026 is a Saturday and a legal holiday (Independence Day). If C.R.S. § 2-4-108 "
+    assert ("Saturday, July 4, 2026 is a weekend day and a legal holiday (Independence Day). If C.R.S. § 2-4-108 "
             "applies (this is assumed, not confirmed), the period runs to the next business day: Monday, July 6, "
             "2026.") in counted.steps
 
@@ -67,7 +67,7 @@ def test_business_days_skip_weekends_and_holidays_and_list_them():
     # Wed 23 (1), Thu 24 (2), Fri 25 Christmas, Mon 28 (3) ... Thu 31 (6), Fri 1 January New Year's Day, Mon 4 (7).
     assert "Friday, December 25, 2026, a legal holiday (Christmas Day)" in counted.steps[-1]
     assert "Friday, January 1, 2027, a legal holiday (New Year's Day)" in counted.steps[-1]
-    assert "Saturday, December 26, 2026, a Saturday" in counted.steps[-1]
+    assert "Saturday, December 26, 2026, a weekend day" in counted.steps[-1]
     assert counted.uncertain == () and counted.safe == counted.due
 
 

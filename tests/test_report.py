@@ -27,7 +27,7 @@ def test_crs_2_4_108_extension_is_explained_with_its_citation_and_a_safe_date():
     assert filing["steps"] == [
         "Start: Tuesday, May 5, 2026, the date of the alleged violation. That day is not counted.",
         "Count 60 calendar days after it: day 60 is Saturday, July 4, 2026.",
-        "Saturday, July 4, 2026 is a Saturday and a legal holiday (Independence Day). If C.R.S. § 2-4-108 "
+        "Saturday, July 4, 2026 is a weekend day and a legal holiday (Independence Day). If C.R.S. § 2-4-108 "
         "applies (this is assumed, not confirmed), the period runs to the next business day: Monday, July 6, 2026.",
         "Safe date: Friday, July 3, 2026, the last day the office is certainly open on or before Saturday, "
         "July 4, 2026. It does not rely on any extension or on any closure that is not confirmed.",
