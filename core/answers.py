@@ -5,24 +5,29 @@ again), leads with the date that holds under every reading (the safe date), and 
 it is:
 
     certain   on time, or the date to act by, relying on no reading that is not confirmed
-    relies    on time only if an extension or an unconfirmed closure holds
+    relies    on time only if an extension, an unconfirmed closure or a fact not yet known holds
     late      a last day has passed
     barred    this person may not do it at all
-    waiting   a fact is missing; the sentence says which
+    waiting   a fact is missing that decides the answer or could bring an earlier date; the
+              sentence says which, and gives the date it would bring where it can
     nothing   nothing is due from this person now
 
-"As of" (today, in the city's time zone) is an input, never read from a clock.
+Where today falls decides the words: before the safe date ("File by …"), on it ("File today"),
+between it and the code's later last day, on that day, or after it (late). A receipt date after
+today is the day the person plans to file. "As of" is an input, never read from a clock.
 """
 
 from dataclasses import dataclass
 from datetime import date
 
 from .deadlines import Deadline
-from .describing import later_day, readings, task
+from .describing import condition_clause, later_day, prompt, readings, role_label, task
 from .model import BUILTIN_DATE_FACTS, Jurisdiction
 from .situation import Situation
 from .verdicts import Eligibility, Filing, Window
 from .wording import join_or, say
+
+BEFORE, ON_SAFE, BETWEEN, ON_LAST, AFTER = "before", "on-safe", "between", "on-last", "after"
 
 
 @dataclass(frozen=True)
@@ -39,8 +44,19 @@ def procedure_order(jurisdiction: Jurisdiction) -> list[str]:
     return list(BUILTIN_DATE_FACTS) + [f.id for f in jurisdiction.own_facts()] + [e.id for e in jurisdiction.events]
 
 
-def _uncertain(deadline: Deadline) -> list:
-    return [(u.name, u.day) for u in deadline.uncertain]
+def position(today: date | None, safe: date, due: date) -> str:
+    """Where today falls against a safe date and the code's last day (safe <= due)."""
+    if today is None or today < safe:
+        return BEFORE
+    if today == safe:
+        return ON_SAFE
+    if today < due:
+        return BETWEEN
+    return ON_LAST if today == due else AFTER
+
+
+def _sentences(*parts) -> str | None:
+    return " ".join(p for p in parts if p) or None
 
 
 class Answers:
@@ -48,106 +64,238 @@ class Answers:
 
     def __init__(self, situation: Situation, deadlines: dict[str, Deadline], windows: list[Window],
                  filing: Filing, eligibility: Eligibility):
-        self.s, self.lang, self.today = situation, situation.lang, situation.today
+        self.s, self.j, self.lang, self.today = situation, situation.j, situation.lang, situation.today
         self.deadlines, self.windows, self.filing, self.eligibility = deadlines, windows, filing, eligibility
-        self.cite = situation.j.counting.cite
         self.order = procedure_order(situation.j)
+
+    def say(self, key, **params) -> str:
+        return say(key, self.lang, **params)
 
     def when(self, anchor: str | None) -> int:
         """Where an anchor comes in the procedure: earlier facts and events first."""
         name = (anchor or "").removeprefix("deadline:")
         return self.order.index(name) if name in self.order else len(self.order)
 
-    def say(self, key, **params):
-        return say(key, self.lang, **params)
+    def why(self, d: Deadline) -> str | None:
+        return later_day(self.j, d, self.lang)
 
-    def passed(self, day: date | None) -> bool:
-        return bool(self.today and day and day < self.today)
+    def reasons(self, d: Deadline) -> str:
+        return readings(self.j, d, self.lang) or ""
 
-    def later_day(self, deadline: Deadline, safe: date) -> str | None:
-        return later_day(deadline.nominal, deadline.due, safe, _uncertain(deadline), self.cite, self.lang)
+    def to_know(self, rule) -> str | None:
+        """'To know, answer “…?”.': what to enter to settle whether a rule applies."""
+        missing = []
+        for c in (*rule.applies_when, *rule.applies_unless):
+            if self.s.holds(c) is None:
+                missing += [c.fact] if c.fact else [n for n in (c.date, c.other) if self.s.facts.get(n) is None]
+        return self.say("to_know", prompt=prompt(self.j, missing, self.lang)) if missing else None
+
+    def by_date(self, d: Deadline) -> date | None:
+        """The day a deadline asks for: its safe date, or while a limit is unknown, the known limit's."""
+        if d.safe:
+            return d.safe
+        known = [l for l in d.limits or () if l.safe]
+        return min(l.safe for l in known) if d.no_later_than and known else None
 
     # --- the complainant ---------------------------------------------------------------
 
     def complainant(self) -> Answer:
-        filing, eligibility = self.filing, self.eligibility
-        deadline = filing.deadline
-        contact = self.s.j.contact
-        if eligibility.status == "not-eligible":
-            return Answer("barred", self.say("answer_not_eligible", reason=eligibility.reasons[0]), rule="filing")
-        if filing.status == "late":
-            due = deadline.due or deadline.no_later_than
-            return Answer("late", self.say("answer_late", received=filing.received, due=due), due,
-                          self.say("late_what_now", contact=contact), "filing")
-        if not (deadline and deadline.due):
-            if deadline and deadline.waiting_message and deadline.no_later_than:
-                return Answer("waiting", deadline.waiting_message, rule="filing")
-            return Answer("waiting", self.say("answer_filing_waiting"), rule="filing")
-        safe, due = deadline.safe, deadline.due
-        if filing.status == "timely":
-            if filing.certainty == "relies":
-                return Answer("relies", self.say("answer_timely_relies", received=filing.received, safe=safe), safe,
-                              self.later_day(deadline, safe), "filing")
-            return Answer("certain", self.say("answer_timely", received=filing.received, safe=safe), safe,
-                          rule="filing")
-        if self.passed(due):
-            return Answer("late", self.say("answer_deadline_passed", due=due), due,
-                          self.say("late_what_now", contact=contact), "filing")
-        if self.passed(safe):
-            reasons = readings(deadline.nominal, due, _uncertain(deadline), self.cite, self.lang)
-            return Answer("relies", self.say("answer_safe_passed", safe=safe, due=due, reasons=reasons or ""), due,
-                          rule="filing")
-        return Answer("certain", self.say("answer_file_by", safe=safe), safe, self.later_day(deadline, safe), "filing")
+        e, f, d = self.eligibility, self.filing, self.filing.deadline
+        if e.status == "not-eligible":
+            roles = join_or([self._role(r) for r in e.roles], self.lang)
+            return Answer("barred", self.say("answer_not_eligible", reason=e.reasons[0]),
+                          detail=self.say("barred_next", roles=roles, contact=self.j.contact), rule=f.rule)
+        answer = self._filing_answer(f, d)
+        if e.status == "unknown" and answer.status not in ("late", "barred"):
+            roles = join_or([self._role(r) for r in e.roles], self.lang)
+            answer = Answer("waiting", f"{answer.sentence} {self.say('eligibility_unknown_clause', roles=roles)}",
+                            answer.day, answer.detail, answer.rule)
+        return answer
+
+    def _role(self, role_id: str) -> str:
+        return role_label(self.j, role_id, self.lang)
+
+    def _filing_answer(self, f: Filing, d: Deadline | None) -> Answer:
+        late_detail = self.say("late_what_now", contact=self.j.contact)
+        received = f.received if f.received and not f.planned else None
+        if d is None or (d.due is None and d.no_later_than is None):
+            missing = d.waiting_for if d else ()
+            key = "answer_filing_waiting_received" if received else "answer_filing_waiting"
+            return Answer("waiting", self.say(key, prompt=prompt(self.j, missing or ("violation_date",), self.lang)),
+                          rule=f.rule)
+        if f.status == "late" and received:
+            due = d.due or d.no_later_than
+            return Answer("late", self.say("answer_late", received=received, due=due), due, late_detail, f.rule)
+        if d.due is None:  # one limit is known, another waits on a fact
+            bound = self.by_date(d)
+            anchor_label = d.waiting_label
+            if received:
+                return Answer("waiting", self.say("answer_received_waiting", received=received, anchor=anchor_label,
+                                                  prompt=prompt(self.j, d.waiting_for, self.lang)), bound, rule=f.rule)
+            if self.today and d.no_later_than < self.today:
+                return Answer("late", self.say("answer_deadline_passed", due=d.no_later_than), d.no_later_than,
+                              late_detail, f.rule)
+            return Answer("waiting", self.say("answer_file_no_later", safe=bound, anchor=anchor_label), bound,
+                          self.say("to_know", prompt=prompt(self.j, d.waiting_for, self.lang)), f.rule)
+        if received:
+            today = "_today" if received == self.today else ""
+            if f.certainty == "relies":
+                return Answer("relies", self.say("answer_timely_relies" + today, received=received, safe=d.safe),
+                              d.safe, self.why(d), f.rule)
+            return Answer("certain", self.say("answer_timely" + today, received=received), d.safe, rule=f.rule)
+        where = position(self.today, d.safe, d.due)
+        plan = self._plan(f, d) if f.planned else None
+        if where == AFTER:
+            return Answer("late", self.say("answer_deadline_passed", due=d.due), d.due, late_detail, f.rule)
+        if where in (BEFORE, ON_SAFE):
+            key = "answer_file_by" if where == BEFORE else (
+                "answer_file_today" if d.safe < d.due else "answer_file_today_last")
+            return Answer("certain", _sentences(self.say(key, safe=d.safe), plan), d.safe, self.why(d), f.rule)
+        key = "answer_safe_passed" if where == BETWEEN else "answer_last_day_today"
+        return Answer("relies", _sentences(self.say(key, safe=d.safe, due=d.due, reasons=self.reasons(d)), plan),
+                      d.due, rule=f.rule)
+
+    def _plan(self, f: Filing, d: Deadline) -> str:
+        """What the day the person plans to file would be: on time, on time only under a reading, or late."""
+        if f.received <= d.safe:
+            return self.say("plan_on_time", planned=f.received)
+        if f.received <= d.due:
+            return self.say("plan_relies", planned=f.received, reasons=self.reasons(d))
+        return self.say("plan_late", planned=f.received)
 
     # --- the respondent -----------------------------------------------------------------
 
     def respondent(self) -> Answer:
-        deadlines = [d for d in self.deadlines.values() if "respondent" in d.people.acts and d.rule.kind != "filing"]
+        mine = [d for d in self.deadlines.values() if "respondent" in d.people.acts and d.rule.kind != "filing"]
         windows = [w for w in self.windows if "respondent" in w.people.acts]
-        dated = sorted((d for d in deadlines if d.due), key=lambda d: (d.safe, d.due))
-        upcoming = [d for d in dated if not self.passed(d.due)]
-        if upcoming:
-            item = upcoming[0]
-            status = "relies" if self.passed(item.safe) else "certain"
-            shown = item.due if self.passed(item.safe) else item.safe
-            return Answer(status, self.say("answer_next_deadline", task=task(item.rule, self.lang), day=shown), shown,
-                          self.later_day(item, item.safe) if status == "certain" else None, item.id)
+        dated = sorted((d for d in mine if d.due), key=lambda d: (d.safe, d.due))
+        upcoming = [d for d in dated if position(self.today, d.safe, d.due) != AFTER]
         open_windows = sorted((w for w in windows if w.status == "open"), key=lambda w: self.when(w.rule.closes))
-        if open_windows:
-            groups = {}
-            for window in open_windows:  # the window that closes first leads; the others follow in the detail
-                groups.setdefault(window.closes_label, []).append(task(window.rule, self.lang))
-            (first, tasks), *others = groups.items()
-            detail = " ".join(self.say("answer_window_also", tasks=join_or(t, self.lang), until=u) for u, t in others)
-            return Answer("certain", self.say("answer_window_open", tasks=join_or(tasks, self.lang), until=first),
-                          detail=detail or None, rule=open_windows[0].id)
+        # What needs acting on first leads: the next deadline, unless an open window closes before it (a window
+        # that can close unannounced may close any day).
+        if open_windows and (not upcoming or self._closes_by(open_windows[0]) < upcoming[0].safe):
+            answer = self._windows_open(open_windows)
+            if upcoming:
+                nxt = self._next_deadline(upcoming[0])
+                return Answer(answer.status, answer.sentence, answer.day, _sentences(answer.detail, nxt.sentence),
+                              answer.rule)
+            return answer
+        if upcoming:
+            return self._next_deadline(upcoming[0])
+        coming = sorted((w for w in windows if w.status == "upcoming"), key=lambda w: w.opened)
+        if coming:
+            first = [w for w in coming if w.opened == coming[0].opened]
+            tasks = join_or([task(w.rule, self.lang) for w in first], self.lang)
+            return Answer("nothing", self.say("answer_window_upcoming", opened=first[0].opened, tasks=tasks),
+                          first[0].opened, rule=first[0].id)
         if dated:
             item = dated[-1]
             return Answer("late", self.say("answer_last_passed", task=task(item.rule, self.lang), day=item.due),
                           item.due, rule=item.id)
-        waiting = sorted((i for i in [*deadlines, *windows] if i.waiting_label), key=lambda i: self.when(i.waiting_on))
+        waiting = sorted((i for i in [*mine, *windows] if i.waiting_label), key=lambda i: self.when(i.waiting_on))
         if waiting:
             item = waiting[0]
-            return Answer("nothing", self.say("answer_nothing_yet", task=task(item.rule, self.lang),
-                                              what=item.waiting_label), rule=item.id)
+            condition = condition_clause(self.j, item.rule, self.lang) if item.applies == "unknown" else None
+            key = "answer_nothing_yet_if" if condition else "answer_nothing_yet"
+            return Answer("nothing", self.say(key, task=task(item.rule, self.lang), what=item.waiting_label,
+                                              condition=condition), rule=item.id)
         return Answer("nothing", self.say("answer_nothing_for_respondent"))
+
+    def _next_deadline(self, d: Deadline) -> Answer:
+        where = position(self.today, d.safe, d.due)
+        what = task(d.rule, self.lang)
+        if d.applies == "unknown":
+            condition = condition_clause(self.j, d.rule, self.lang)
+            sentence = self.say("answer_next_deadline_if", condition=condition, task=what,
+                                day=d.safe if where in (BEFORE, ON_SAFE) else d.due)
+            return Answer("waiting", _sentences(sentence, self.to_know(d.rule)), d.safe, self.why(d), d.id)
+        if where in (BEFORE, ON_SAFE):
+            key = "answer_next_deadline" if where == BEFORE else "answer_next_deadline_today"
+            return Answer("certain", self.say(key, task=what, day=d.safe), d.safe, self.why(d), d.id)
+        key = "answer_next_deadline_after_safe" if where == BETWEEN else "answer_next_deadline_last_today"
+        return Answer("relies", self.say(key, task=what, safe=d.safe, due=d.due, reasons=self.reasons(d)), d.due,
+                      rule=d.id)
+
+    def _windows_open(self, windows: list[Window]) -> Answer:
+        groups: dict[str, list[Window]] = {}
+        for window in windows:  # the window that closes first leads; the others follow in the detail
+            groups.setdefault(window.closes_label, []).append(window)
+        first, *others = groups.values()
+        lead = first[0]
+        tasks = join_or([task(w.rule, self.lang) for w in first], self.lang)
+        detail = " ".join(self.say("answer_window_also", tasks=join_or([task(w.rule, self.lang) for w in group],
+                                                                        self.lang), until=self._until(group[0]))
+                          for group in others) or None
+        if lead.rule.closes_when:
+            key = "answer_window_open_unannounced" + ("_dated" if lead.closed else "")
+            sentence = self.say(key, tasks=tasks, until=lead.rule.closes_when, closed=lead.closed)
+            return Answer("relies", sentence, lead.closed, detail, lead.id)
+        return Answer("certain", self.say("answer_window_open", tasks=tasks, until=self._until(lead)), lead.closed,
+                      detail, lead.id)
+
+    def _closes_by(self, w: Window) -> date:
+        """The last day a window can be counted on: its closing date, or any day if it can close unannounced."""
+        if w.rule.closes_when:
+            return self.today or date.min
+        return w.closed or date.max
+
+    def _until(self, w: Window) -> str:
+        """Until when a window is open: the event that closes it, with its date once it is known."""
+        if w.closed:
+            return self.say("until_dated", day=w.closed, what=w.closes_label)
+        return w.closes_label
 
     # --- the clerk ------------------------------------------------------------------------
 
     def clerk(self) -> Answer:
-        owed = [d for d in self.deadlines.values() if "clerk" in d.people.acts and d.due]
-        upcoming = sorted((d for d in owed if not self.passed(d.due)), key=lambda d: (d.safe, d.due))
+        owed = [d for d in self.deadlines.values() if "clerk" in d.people.acts]
+        definite = [d for d in owed if d.applies == "yes" and d.due]
+        upcoming = sorted((d for d in definite if position(self.today, d.safe, d.due) != AFTER),
+                          key=lambda d: (d.safe, d.due))
+        # A duty that applies only if a fact not yet given holds: it is said, with its date, and the answer
+        # is not green while it could be owed (Illinois (G): a decision seven days after filing).
+        maybe = sorted((d for d in owed if d.applies == "unknown" and self.by_date(d)
+                        and not (self.today and (d.due or d.no_later_than) < self.today)), key=self.by_date)
         if upcoming:
-            item = upcoming[0]
-            key = "answer_office_owes_one" if len(upcoming) == 1 else "answer_office_owes"
-            return Answer("certain", self.say(key, n=len(upcoming), task=task(item.rule, self.lang), day=item.safe),
-                          item.safe, self.later_day(item, item.safe), item.id)
-        if owed:  # not "late": the office may well have acted; the report cannot know
-            item = max(owed, key=lambda d: d.due)
-            return Answer("nothing", self.say("answer_office_all_passed", task=task(item.rule, self.lang), day=item.due),
+            answer = self._office_owes(upcoming)
+            if not maybe:
+                return answer
+            return Answer("waiting", _sentences(answer.sentence, self._maybe_owed(maybe[0], "answer_office_also_if")),
+                          answer.day, answer.detail, answer.rule)
+        if maybe:
+            d = maybe[0]
+            return Answer("waiting", self._maybe_owed(d, "answer_office_if"), self.by_date(d), rule=d.id)
+        dated = [d for d in owed if d.due]
+        if dated:  # the office may well have acted; the report cannot know, so it says what a passed date means
+            item = max(dated, key=lambda d: d.due)
+            return Answer("late", self.say("answer_office_all_passed", task=task(item.rule, self.lang), day=item.due),
                           item.due, rule=item.id)
-        receiver = self.s.j.actor(self.s.j.receiver).label
-        return Answer("waiting", self.say("answer_office_waiting", receiver=receiver))
+        if self.s.facts.received is None:
+            receiver = self.j.actor(self.j.receiver).label
+            return Answer("waiting", self.say("answer_office_waiting", receiver=receiver))
+        waiting = sorted((d for d in owed if d.waiting_label), key=lambda d: self.when(d.waiting_on))
+        if waiting:
+            item = waiting[0]
+            return Answer("nothing", self.say("answer_office_next_after", task=task(item.rule, self.lang),
+                                              what=item.waiting_label), rule=item.id)
+        return Answer("nothing", self.say("answer_nothing_for_office"))
+
+    def _maybe_owed(self, d: Deadline, key: str) -> str:
+        sentence = self.say(key, condition=condition_clause(self.j, d.rule, self.lang), task=task(d.rule, self.lang),
+                            day=self.by_date(d), latest=self.say("at_the_latest") if d.due is None else "")
+        return _sentences(sentence, self.to_know(d.rule))
+
+    def _office_owes(self, upcoming: list[Deadline]) -> Answer:
+        d, n = upcoming[0], len(upcoming)
+        where = position(self.today, d.safe, d.due)
+        what = task(d.rule, self.lang)
+        one = "_one" if n == 1 else ""
+        if where in (BEFORE, ON_SAFE):
+            key = "answer_office_owes" + one + ("" if where == BEFORE else "_today")
+            return Answer("certain", self.say(key, n=n, task=what, day=d.safe), d.safe, self.why(d), d.id)
+        key = "answer_office_owes" + one + ("_after_safe" if where == BETWEEN else "_last_today")
+        return Answer("relies", self.say(key, n=n, task=what, safe=d.safe, due=d.due, reasons=self.reasons(d)),
+                      d.due, rule=d.id)
 
 
 def answers(situation: Situation, deadlines: dict[str, Deadline], windows: list[Window], filing: Filing,

@@ -22,8 +22,9 @@ Conventions (each jurisdiction file cites its own statute for them):
 
 Every count gives three dates. `due` is the last day under the procedure's
 stated reading (extensions applied, every listed closure closed). `certain` is
-the last day inside the period whichever way each reading goes: no extension,
-and every unconfirmed closure open. `safe` is the last day on or before
+the last day inside the period whichever way each reading goes: no extension
+(unless the procedure confirms the rule that extends it), and every unconfirmed
+closure open. `safe` is the last day on or before
 `certain` on which the office is certainly open; acting on it is on time under
 every reading. `uncertain` lists the unconfirmed closures that moved `due`.
 """
@@ -34,7 +35,7 @@ from datetime import date, datetime, timedelta, timezone
 from dateutil.relativedelta import relativedelta
 
 from .business_calendar import CLOSURE, Calendar
-from .wording import amount, say, weekday_name
+from .wording import amount, join_and, say, weekday_name
 
 CALENDAR_UNITS = ("days", "weeks", "months", "years")
 BUSINESS_UNITS = ("business-days", "working-days")
@@ -138,7 +139,7 @@ def closed_reason(day: date, calendar: Calendar, lang: str) -> str:
     for closed in calendar.closed_days(day):
         key = f"reason_{closed.kind}" + ("" if closed.confirmed else "_unconfirmed")
         reasons.append(say(key, lang, name=closed.name))
-    return say("and", lang).join(reasons)
+    return join_and(reasons, lang)
 
 
 def _day_list(days, lang) -> str:
@@ -194,7 +195,12 @@ def count_days(start: date, period: Period, calendar: Calendar, *, anchor: str, 
         due, passed = nominal, []
         steps.append(say("no_roll", lang, day=nominal, reason=why))
     uncertain = tuple(d for d in passed if calendar.unconfirmed_only(d))
-    certain = min(nominal, due)
+    if roll == "forward" and not rule.assumed:
+        # The extension is the law: the last day holds, and only an unconfirmed closure passed on the way
+        # could make it earlier (if the office opens that day).
+        certain = roll_forward(nominal, calendar.certain())
+    else:
+        certain = min(nominal, due)
     safe = safe_date(certain, calendar)
     if safe != due:
         steps.append(safe_step(safe, certain, lang))

@@ -13,7 +13,7 @@ from datetime import date, datetime
 from .audience import People, people
 from .business_calendar import OutsideCalendar
 from .counting import BUSINESS_UNITS, CALENDAR_UNITS, Counted, count_business_days, count_days, count_hours
-from .describing import anchor_words, business_days_assumption, condition_text, roll_assumption
+from .describing import anchor_words, business_days_assumption, condition_text, prompt, roll_assumption
 from .facts import InputError
 from .model import BUILTIN_DATE_FACTS, COUNTED_KINDS, DEADLINE_ANCHOR, Count, Rule
 from .situation import InForce, Situation, Version, as_day
@@ -62,8 +62,11 @@ class Deadline:
     waiting_on: str | None
     waiting_label: str | None
     waiting_message: str | None
+    waiting_for: tuple[str, ...]  # the facts or events to enter for a date (through any deadline it waits on)
+    waiting_prompt: str | None  # what the person can enter to see the date, in words
     steps: tuple[str, ...]
     assumptions: tuple[str, ...]
+    chosen: int | None = None  # which of the rule's counts gives the date
 
     @property
     def id(self) -> str:
@@ -145,6 +148,20 @@ class Deadlines:
             result.chosen = min(known, key=lambda c: (c.due_at or c.due, c.nominal))
         return result
 
+    def missing(self, anchor: str) -> list[str]:
+        """The facts or events to enter before a period from `anchor` can be counted: the anchor itself, or
+        for a deadline, what that deadline waits on. Empty when it is a deadline that does not apply."""
+        if not anchor.startswith(DEADLINE_ANCHOR):
+            return [anchor]
+        dated = self.dated(anchor.removeprefix(DEADLINE_ANCHOR))
+        return [name for other in (dated.missing if dated else []) for name in self.missing(other)]
+
+    def waiting_prompt(self, anchor: str, facts: list[str]) -> str:
+        if not facts:
+            return say("waiting_never", self.lang, label=anchor_words(self.j, anchor, self.lang))
+        key = "waiting_on_deadline" if anchor.startswith(DEADLINE_ANCHOR) else "waiting_enter"
+        return say(key, self.lang, label=anchor_words(self.j, anchor, self.lang), prompt=prompt(self.j, facts, self.lang))
+
     def _count(self, count: Count, start, calendar, assumptions: list) -> Counted:
         period = count.period
         label = anchor_words(self.j, count.anchor, self.lang)
@@ -216,6 +233,7 @@ class Deadlines:
                 if due_if_open and due_if_open != dated.due:
                     steps.append(say("if_open", lang, day=day, name=closed.name, due=due_if_open))
             assumptions.extend(dict.fromkeys(u.reason for u in uncertain))
+        waiting_for = [name for anchor in dated.missing for name in self.missing(anchor)]
         return Deadline(
             rule=rule, version=in_force.version, people=people(self.s.sides, rule.actor, rule.notifies),
             applies=applies, condition=condition,
@@ -230,8 +248,11 @@ class Deadlines:
             waiting_on=waiting,
             waiting_label=anchor_words(self.j, waiting, lang) if waiting else None,
             waiting_message=waiting_message,
+            waiting_for=tuple(waiting_for),
+            waiting_prompt=self.waiting_prompt(waiting, waiting_for) if waiting else None,
             steps=tuple(steps),
             assumptions=tuple(dict.fromkeys(assumptions)),
+            chosen=dated.limits.index(chosen) if chosen else None,
         )
 
 

@@ -5,8 +5,9 @@ calendar file all word these things here, so that each is said one way everywher
 
 from datetime import date
 
+from .counting import closed_reason
 from .model import BUILTIN_DATE_FACTS, COUNTED_KINDS, DEADLINE_ANCHOR, Jurisdiction, Rule
-from .wording import amount, join_or, say
+from .wording import amount, join_and, join_or, say
 
 
 def anchor_words(jurisdiction: Jurisdiction, name: str, lang: str = "en") -> str:
@@ -41,17 +42,45 @@ def describe(jurisdiction: Jurisdiction, c, lang: str = "en", negated: bool = Fa
         return say(f"cond_in{suffix}", lang, fact=label,
                    values=join_or([role_label(jurisdiction, v, lang) for v in c.one_of], lang))
     if isinstance(c.equals, bool):
-        return say("cond_equals_true" if c.equals != negated else "cond_equals_false", lang, fact=label)
+        if c.equals != negated:
+            return say("cond_equals_true", lang, fact=label)
+        # A statement cannot be negated reliably; its question can be answered "no".
+        return say("cond_equals_false", lang, question=fact.question) if fact else say(f"fact_{c.fact}_not", lang)
     return say(f"cond_equals{suffix}", lang, fact=label, value=role_label(jurisdiction, c.equals, lang))
+
+
+def condition_clause(jurisdiction: Jurisdiction, rule: Rule, lang: str = "en") -> str | None:
+    """What must hold for the rule to apply, as a clause for "If …": 'the hearing was closed to the public'."""
+    parts = [describe(jurisdiction, c, lang) for c in rule.applies_when]
+    parts += [describe(jurisdiction, c, lang, negated=True) for c in rule.applies_unless]
+    clause = join_and(parts, lang) if parts else None
+    if rule.also_applies_if:
+        return say("or_if", lang, condition=clause, also=rule.also_applies_if) if clause else rule.also_applies_if
+    return clause
 
 
 def condition_text(jurisdiction: Jurisdiction, rule: Rule, lang: str = "en") -> str | None:
     """The rule's condition as one sentence: 'Only if the respondent is a candidate.'"""
     if rule.condition:
         return rule.condition
-    parts = [describe(jurisdiction, c, lang) for c in rule.applies_when]
-    parts += [describe(jurisdiction, c, lang, negated=True) for c in rule.applies_unless]
-    return say("only_if", lang, condition=say("and", lang).join(parts)) if parts else None
+    clause = condition_clause(jurisdiction, rule, lang)
+    return say("only_if", lang, condition=clause) if clause else None
+
+
+def prompt(jurisdiction: Jurisdiction, names, lang: str = "en") -> str:
+    """What to enter for facts that are missing, as a clause: 'enter election day and answer “…?”'."""
+    parts = []
+    for name in dict.fromkeys(names):
+        fact = jurisdiction.declared_fact(name)
+        if name == "complainant_role":
+            parts.append(say("prompt_role", lang))
+        elif fact and fact.type == "bool":
+            parts.append(say("prompt_answer", lang, question=fact.question))
+        elif name == "respondent_is_candidate":
+            parts.append(say("prompt_answer", lang, question=say("question_respondent_is_candidate", lang)))
+        else:
+            parts.append(say("prompt_enter", lang, what=anchor_words(jurisdiction, name, lang)))
+    return join_and(parts, lang)
 
 
 def period_in_words(jurisdiction: Jurisdiction, rule: Rule, lang: str = "en") -> str:
@@ -87,22 +116,32 @@ def business_days_assumption(jurisdiction: Jurisdiction, lang: str = "en") -> st
     return say("assume_business_days", lang, definition=counting.business_days, note=counting.business_days_note)
 
 
-def readings(nominal: date | None, due: date | None, uncertain: list, cite: str, lang: str = "en") -> str | None:
-    """What a later last day relies on: 'the weekend and holiday extension (…) applies and the office is
-    closed on …'. `uncertain` holds (name, day) pairs of unconfirmed closures that moved the day."""
+def readings(jurisdiction: Jurisdiction, deadline, lang: str = "en") -> str | None:
+    """What a deadline's later last day relies on: 'the weekend and holiday extension (…) applies and the
+    office is closed on …' (an extension the procedure confirms relies on nothing)."""
     parts = []
-    if nominal and due and due > nominal:
-        parts.append(say("if_extension", lang, cite=cite))
-    closed = [say("closed_day", lang, name=name, day=day) for name, day in uncertain]
+    counting = jurisdiction.counting
+    if deadline.nominal and deadline.due and deadline.due > deadline.nominal and counting.roll_rule.assumed:
+        parts.append(say("if_extension", lang, cite=counting.cite))
+    closed = [say("closed_day", lang, name=u.name, day=u.day) for u in deadline.uncertain]
     if closed:
         parts.append(say("if_closed", lang, days=join_or(closed, lang)))
-    return say("and", lang).join(parts) if parts else None
+    return join_and(parts, lang) if parts else None
 
 
-def later_day(nominal: date | None, due: date | None, safe: date, uncertain: list, cite: str,
-              lang: str = "en") -> str | None:
-    """'The code's last day may be …, if …', when the reading's last day comes after the safe date."""
-    reasons = readings(nominal, due, uncertain, cite, lang)
-    if due and due > safe and reasons:
-        return say("may_be_later", lang, due=due, reasons=reasons)
-    return None
+def later_day(jurisdiction: Jurisdiction, deadline, lang: str = "en") -> str | None:
+    """Why a deadline's safe date comes before the code's last day, in one sentence: the period ends on a day
+    the office is closed and only an unconfirmed reading moves it, or a closure that is not confirmed
+    moved it. None when the safe date is the last day."""
+    due, safe, nominal = deadline.due, deadline.safe, deadline.nominal
+    reasons = readings(jurisdiction, deadline, lang)
+    if not (due and safe and due > safe and reasons):
+        return None
+    if nominal and due > nominal and deadline.chosen is not None:
+        count = deadline.rule.counts[deadline.chosen]
+        period = say(f"period_{count.period.direction}", lang,
+                     amount=amount(count.period.amount, count.period.unit, lang),
+                     anchor=anchor_words(jurisdiction, count.anchor, lang))
+        return say("why_moved", lang, period=period, nominal=nominal, due=due, reasons=reasons,
+                   closed=closed_reason(nominal, jurisdiction.calendar, lang))
+    return say("may_be_later", lang, due=due, reasons=reasons)

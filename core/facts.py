@@ -87,6 +87,15 @@ def parse_date(name: str, value, jurisdiction: Jurisdiction) -> date:
     return day
 
 
+def latest_date(jurisdiction: Jurisdiction, name: str) -> date:
+    """The last day a fact may be: the supported range bounds the violation (which picks the law in force);
+    a later date (the complaint received, an event, the election) may go as far as the calendar covers,
+    and a count that would run past it is refused on its own."""
+    if name == "violation_date" or jurisdiction.calendar is None:
+        return jurisdiction.supported_to
+    return max(jurisdiction.supported_to, date(jurisdiction.calendar.last_year, 12, 31))
+
+
 def parse_moment(name: str, value, jurisdiction: Jurisdiction) -> date | datetime:
     """A date, or a local date and time without offset (the jurisdiction's zone)."""
     if isinstance(value, str) and DATETIME_PATTERN.fullmatch(value):
@@ -105,9 +114,9 @@ def parse_moment(name: str, value, jurisdiction: Jurisdiction) -> date | datetim
 
 
 def _check_range(name: str, text: str, day: date, jurisdiction: Jurisdiction) -> None:
-    if not jurisdiction.supported_from <= day <= jurisdiction.supported_to:
-        raise InputError(name, "out_of_range", value=day, start=jurisdiction.supported_from,
-                         end=jurisdiction.supported_to)
+    last = latest_date(jurisdiction, name)
+    if not jurisdiction.supported_from <= day <= last:
+        raise InputError(name, "out_of_range", value=day, start=jurisdiction.supported_from, end=last)
 
 
 def parse_bool(name: str, value) -> bool:

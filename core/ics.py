@@ -112,8 +112,7 @@ def calendar_file(assessment: Assessment, person: str, stamp: datetime) -> str:
         else:
             safe = entry.safe
             lines += [f"DTSTART;VALUE=DATE:{safe:%Y%m%d}", f"DTEND;VALUE=DATE:{safe + timedelta(days=1):%Y%m%d}"]
-            later = later_day(entry.nominal, entry.due, safe, [(u.name, u.day) for u in entry.uncertain],
-                              j.counting.cite, lang)
+            later = later_day(j, entry, lang)
             if later:
                 about.insert(0, say("ics_safe_date", lang, later=later))
         about.append(say("disclaimer", lang, contact=j.contact))

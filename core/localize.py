@@ -19,7 +19,7 @@ from .business_calendar import OBSERVED_SUFFIX, Calendar, ClosedDay
 from .model import CalendarChange, Jurisdiction
 from .wording import catalogue, say
 
-RULE_FIELDS = ("title", "task", "note", "condition")
+RULE_FIELDS = ("title", "task", "note", "condition", "also_applies_if", "closes_when")
 
 
 def translatable(j: Jurisdiction) -> dict[str, str]:

@@ -70,8 +70,10 @@ class Rule:
     applies_when: tuple[Condition, ...] = ()
     applies_unless: tuple[Condition, ...] = ()
     condition: str | None = None
+    also_applies_if: str | None = None  # a further case the checker cannot know: the rule may always apply
     opens: str | None = None
     closes: str | None = None
+    closes_when: str | None = None  # the act that really closes a window, when `closes` only reports it
     stage_rules: tuple[str, ...] = ()
     amount_min: int | None = None
     amount_max: int | None = None

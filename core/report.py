@@ -124,7 +124,8 @@ class _Writer:
 
     def entry(self, rule: Rule, version: Version | None, people: People) -> dict:
         return {"id": rule.id, "kind": rule.kind, "title": rule.title, "task": rule.task, "actor": rule.actor,
-                "notifies": list(rule.notifies), "views": people.views, **self.provenance(rule),
+                "notifies": list(rule.notifies), "views": people.views,
+                "acts": list(people.acts), "concerns": list(people.concerns), **self.provenance(rule),
                 "version": self.version(version)}
 
     @staticmethod
@@ -148,6 +149,7 @@ class _Writer:
                        for l in d.limits] if d.limits is not None else None,
             "uncertain_days": self.uncertain_days(d),
             "waiting_on": d.waiting_on, "waiting_label": d.waiting_label, "waiting_message": d.waiting_message,
+            "waiting_prompt": d.waiting_prompt,
             "applies": d.applies, "condition": d.condition, "governs": list(d.rule.governs),
             "warnings": list(self.a.warnings.get(d.id, [])),
             "steps": list(d.steps), "assumptions": list(d.assumptions),
@@ -163,7 +165,7 @@ class _Writer:
         out = {"status": f.status, "certainty": f.certainty, "received": _iso(f.received),
                "nominal": _iso(d.nominal) if d else None, "deadline": _iso(d.due) if d else None,
                "certain": _iso(d.certain) if d else None, "safe_date": _iso(d.safe) if d else None,
-               "relies_on_extension": f.relies_on_extension, "rule": f.rule}
+               "relies_on_extension": f.relies_on_extension, "planned": f.planned, "rule": f.rule}
         if d:
             out.update({"cite": self.j.clause(d.rule.clause).cite, "clause": d.rule.clause, "text": d.rule.text or None,
                         "steps": list(d.steps), "assumptions": list(d.assumptions), "waiting_on": d.waiting_on,
@@ -198,6 +200,7 @@ class _Writer:
             "status": w.status,
             "opens_on": w.rule.opens, "opens_label": w.opens_label, "opened": _iso(w.opened),
             "closes_on": w.rule.closes, "closes_label": w.closes_label, "closed": _iso(w.closed),
+            "closes_when": w.rule.closes_when,
             "waiting_on": w.waiting_on, "waiting_label": w.waiting_label,
             "applies": w.applies, "condition": w.condition,
             "assumptions": [w.rule.note] if w.rule.note else [],

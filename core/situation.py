@@ -77,11 +77,12 @@ class Situation:
         return InForce(rule, Version(rule.effective, rule.repealed, fact, day) if rule else None, None)
 
     def applies(self, rule: Rule) -> str:
-        """'yes', 'no' or 'unknown': all of applies_when hold and none of applies_unless."""
+        """'yes', 'no' or 'unknown': all of applies_when hold and none of applies_unless (or, for a rule
+        with a further case the checker cannot know, `also_applies_if`, 'unknown' instead of 'no')."""
         required = [self.holds(c) for c in rule.applies_when]
         excluded = [self.holds(c) for c in rule.applies_unless]
         if False in required or True in excluded:
-            return "no"
+            return "unknown" if rule.also_applies_if else "no"  # the other case may hold: never ruled out
         return "unknown" if None in required + excluded else "yes"
 
     def holds(self, c: Condition) -> bool | None:

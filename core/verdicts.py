@@ -7,7 +7,7 @@ from datetime import date
 
 from .audience import People, people
 from .deadlines import Deadline
-from .describing import anchor_words, condition_text, role_label
+from .describing import anchor_words, condition_text, later_day, role_label
 from .model import Rule
 from .situation import Situation, Version, as_day
 from .wording import join_or, say
@@ -20,10 +20,11 @@ class Filing:
     rule: str
     deadline: Deadline | None
     received: date | None
-    status: str  # "timely", "late" or "unknown"
+    status: str  # "timely", "late" or "unknown": as of the day received (or planned)
     certainty: str | None  # "certain", "relies" or "late" once there is a status
     relies_on_extension: bool
     warning: str | None
+    planned: bool  # the day received is after today: a day the person plans to file
 
 
 def filing(situation: Situation, deadlines: dict[str, Deadline]) -> Filing:
@@ -40,8 +41,10 @@ def filing(situation: Situation, deadlines: dict[str, Deadline]) -> Filing:
             status, certainty = "late", "late"  # late whatever the missing limit turns out to be
     warning = None
     if certainty == "relies":
-        warning = say("assume_extension_needed", situation.lang, certain=deadline.certain, safe=deadline.safe)
-    return Filing(rule_id, deadline, received, status, certainty, relies, warning)
+        why = later_day(situation.j, deadline, situation.lang)
+        warning = say("assume_extension_needed", situation.lang, safe=deadline.safe) + (f" {why}" if why else "")
+    planned = bool(received and situation.today and received > situation.today)
+    return Filing(rule_id, deadline, received, status, certainty, relies, warning, planned)
 
 
 @dataclass(frozen=True)
@@ -105,7 +108,7 @@ class Window:
     rule: Rule
     version: Version
     people: People
-    status: str  # "open", "closed" or "waiting"
+    status: str  # "open", "closed", "upcoming" (opens after today) or "waiting" (its opening is not known)
     opened: date | None
     closed: date | None
     applies: str
@@ -133,10 +136,14 @@ def window(situation: Situation, deadlines: dict[str, Deadline], rule: Rule, ver
             return found.due if found else None
         return situation.facts.get(anchor)
 
-    j, lang = situation.j, situation.lang
-    opened, closed = value(rule.opens), value(rule.closes)
-    status = "closed" if closed is not None else "open" if opened is not None else "waiting"
-    return Window(rule, version, people(situation.sides, rule.actor, rule.notifies), status,
-                  as_day(opened) if opened else None, as_day(closed) if closed else None,
+    j, lang, today = situation.j, situation.lang, situation.today
+    opened, closed = as_day(value(rule.opens)), as_day(value(rule.closes))
+    if closed is not None and (today is None or closed <= today):
+        status = "closed"
+    elif opened is not None:
+        status = "open" if today is None or opened <= today else "upcoming"
+    else:
+        status = "waiting"
+    return Window(rule, version, people(situation.sides, rule.actor, rule.notifies), status, opened, closed,
                   situation.applies(rule), condition_text(j, rule, lang),
                   anchor_words(j, rule.opens, lang), anchor_words(j, rule.closes, lang))

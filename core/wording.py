@@ -161,5 +161,30 @@ def amount(n: int, unit: str, lang: str = DEFAULT_LANGUAGE) -> str:
     return (singular if n == 1 else plural).format(n=n)
 
 
+@lru_cache(maxsize=None)
+def _conjunction_forms(lang: str) -> dict[str, tuple[re.Pattern, str]]:
+    """A conjunction's other form before some sounds: Spanish 'y' is 'e' before /i/, 'o' is 'u' before /o/."""
+    forms = catalogue(lang).get("grammar", {}).get("conjunction_before", {})
+    return {key: (re.compile(rule["before"], re.IGNORECASE), rule["form"]) for key, rule in forms.items()}
+
+
+def _listed(items, key: str, lang: str) -> str:
+    """'a or b', 'a, b or c': the last two joined by the conjunction, in the form the next word takes."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    conjunction = say(key, lang)
+    form = _conjunction_forms(lang).get(key)
+    if form and form[0].match(items[-1]):
+        conjunction = form[1]
+    return ", ".join(items[:-1]) + conjunction + items[-1]
+
+
 def join_or(items: list[str], lang: str = DEFAULT_LANGUAGE) -> str:
-    return say("or", lang).join(items)
+    """'a or b', 'a, b or c'."""
+    return _listed(items, "or", lang)
+
+
+def join_and(items: list[str], lang: str = DEFAULT_LANGUAGE) -> str:
+    """'a and b', 'a, b and c'; in Spanish 'a e indique …' before an /i/ sound."""
+    return _listed(items, "and", lang)

@@ -35,6 +35,26 @@ def test_evaluate_reads_a_file_and_prints_the_report(tmp_path):
         "status": "timely", "nominal": "2026-07-04", "deadline": "2026-07-06", "safe_date": "2026-07-03"}
 
 
+def test_evaluate_answers_as_of_the_day_given_with_today():
+    # Fort Collins, § 7-145(a): Tue 6 Oct 2026 + 60 days is Sat 5 Dec; safe Fri 4 Dec; C.R.S. § 2-4-108, if it governs
+    # the home-rule city, carries the last day to Mon 7 Dec. Tue 8 Dec, typed as the day the person plans to file,
+    # is after it; on Fri 20 Nov there are still 14 days to the safe date, so the answer is the date to file by.
+    facts = '{"violation_date": "2026-10-06", "received": "2026-12-08", "complainant_role": "candidate"}'
+    report = json.loads(run("evaluate", "fort-collins", "-", "--today", "2026-11-20", stdin=facts).stdout)
+    assert (report["as_of"], report["filing"]["planned"]) == ("2026-11-20", True)
+    assert report["answers"]["complainant"] == report["answers"]["complainant"] | {
+        "status": "certain", "date": "2026-12-04",
+        "sentence": "File by Friday, December 4, 2026. The day you plan, Tuesday, December 8, 2026, would be late."}
+    # the same facts with no day given: the receipt date is a fact, and it is late
+    report = json.loads(run("evaluate", "fort-collins", "-", stdin=facts).stdout)
+    assert report["answers"]["complainant"]["status"] == "late" and report["filing"]["planned"] is False
+    # and in Spanish, on Tue 8 Dec itself: the complaint is received that day, after the extended day
+    spanish = json.loads(run("evaluate", "fort-collins", "-", "--lang", "es", "--today", "2026-12-08", stdin=facts).stdout)
+    assert spanish["answers"]["complainant"]["sentence"] == (
+        "Fuera de plazo: la queja se recibió el martes 8 de diciembre de 2026, después del último día, el lunes 7 de "
+        "diciembre de 2026.")
+
+
 def test_evaluate_reads_standard_input():
     result = run("evaluate", "illinois-model-ethics", "-", stdin='{"violation_date": "2028-02-29"}')
     assert result.returncode == 0

@@ -132,8 +132,14 @@ def test_adding_n_business_days_lands_on_a_business_day_n_business_days_later(st
 @settings(max_examples=300, deadline=None)
 @given(start=days_in_range, n=st.integers(min_value=1, max_value=400), calendar=calendars)
 def test_an_extended_deadline_is_a_business_day_never_before_the_nominal_one(start, n, calendar):
+    # An extension that is only assumed is not relied on: the day that holds under every reading is the nominal one.
+    assumed = count_days(start, Period(n, "days"), calendar, anchor="x", roll="forward", rule=RollRule("", "", True))
+    assert assumed.safe <= assumed.certain <= assumed.nominal <= assumed.due
+    # A confirmed one is the law: only a closure that is not confirmed, passed on the way, could bring it earlier.
     counted = count_days(start, Period(n, "days"), calendar, anchor="x", roll="forward", rule=NO_CITE)
-    assert counted.safe <= counted.certain <= counted.nominal <= counted.due
+    assert counted.safe <= counted.certain <= counted.due and counted.nominal <= counted.certain
+    assert counted.certain == counted.due or any(calendar.unconfirmed_only(counted.nominal + timedelta(days=i))
+                                                 for i in range((counted.due - counted.nominal).days))
     assert calendar.is_business_day(counted.due)
     assert all(not calendar.is_business_day(counted.nominal + timedelta(days=i))
                for i in range((counted.due - counted.nominal).days))

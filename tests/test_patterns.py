@@ -3,6 +3,7 @@ tests/jurisdictions/patterns.toml is a synthetic procedure with one rule per pat
 Its calendar is the federal one (a Saturday holiday is observed on Friday). Every
 expected date below was worked out by hand with a printed calendar."""
 
+from dataclasses import replace
 import pytest
 
 from core import evaluate, load_jurisdiction
@@ -31,9 +32,10 @@ def test_anchored_to_when_the_complainant_knew_or_should_have_known():
 
 def test_two_limits_at_once_whichever_comes_first():
     # 30 days after 20 Dec 2026 is Tue 19 Jan 2027; 60 days after the 3 Nov 2026 election is
-    # Sat 2 Jan 2027, which runs to Mon 4 Jan. The earlier applies; its safe date is Thu 31 Dec 2026.
+    # Sat 2 Jan 2027, which runs to Mon 4 Jan under Town Code § 1-2. The earlier applies. The town's counting
+    # rule is confirmed, so the extension is law and Mon 4 Jan is also the safe date.
     report = evaluate(PATTERNS, {"discovered": "2026-12-20", "election_date": "2026-11-03"})
-    assert dates(report, "filing") == ("2027-01-02", "2027-01-04", "2026-12-31")
+    assert dates(report, "filing") == ("2027-01-02", "2027-01-04", "2027-01-04")
     assert entry(report, "filing")["steps"][-1] == "Limit 2 comes first, so it applies: Monday, January 4, 2027."
 
 
@@ -60,9 +62,9 @@ def test_business_days_from_an_event():
 
 
 def test_months_from_a_report_keep_the_day_or_take_the_month_end():
-    # Two months after 31 Dec 2026 is 28 Feb 2027 (no 31st), a Sunday, so Monday 1 March.
+    # Two months after 31 Dec 2026 is 28 Feb 2027 (no 31st), a Sunday, so Monday 1 March (confirmed: also safe).
     report = evaluate(PATTERNS, {"received": "2026-12-01", "events": {"report-issued": "2026-12-31"}})
-    assert dates(report, "report-review") == ("2027-02-28", "2027-03-01", "2027-02-26")
+    assert dates(report, "report-review") == ("2027-02-28", "2027-03-01", "2027-03-01")
     assert "That month has no day 31, so its last day is used." in entry(report, "report-review")["steps"]
 
 
@@ -93,10 +95,11 @@ def test_without_the_election_date_both_timelines_are_shown_as_conditional():
 
 
 def test_a_clock_that_starts_when_the_cure_period_ends():
-    # Cure: 15 days after Tue 24 Nov 2026 is Wed 9 Dec. Decision: 10 days later is Sat 19 Dec -> Mon 21 Dec.
+    # Cure: 15 days after Tue 24 Nov 2026 is Wed 9 Dec. Decision: 10 days later is Sat 19 Dec -> Mon 21 Dec, under
+    # the town's confirmed rule: the safe date too.
     report = evaluate(PATTERNS, {"received": "2026-11-20", "events": {"notice-served": "2026-11-24"}})
     assert entry(report, "cure-period")["due"] == "2026-12-09"
-    assert dates(report, "cure-decision") == ("2026-12-19", "2026-12-21", "2026-12-18")
+    assert dates(report, "cure-decision") == ("2026-12-19", "2026-12-21", "2026-12-21")
     waiting = evaluate(PATTERNS, {"received": "2026-11-20"})
     assert entry(waiting, "cure-decision")["waiting_on"] == "deadline:cure-period"
     assert entry(waiting, "cure-decision")["waiting_label"] == "the deadline “Respondent may cure”"
@@ -106,8 +109,9 @@ def test_a_clock_that_starts_when_a_rolled_cure_period_ends_is_safe_from_the_unm
     # Notice served Fri 27 Nov 2026. Cure: 15 days later is Sat 12 Dec, which runs to Mon 14 Dec; its safe date
     # is Fri 11 Dec. Decision: 10 days after Mon 14 Dec is Thu 24 Dec (open; Christmas is Fri 25 Dec). Counted
     # from the cure period's safe date instead, 10 days after Fri 11 Dec is Mon 21 Dec: that is the safe date,
-    # not Thu 24 Dec, which relies on the cure period's weekend extension.
-    report = evaluate(PATTERNS, {"received": "2026-11-20", "events": {"notice-served": "2026-11-27"}})
+    # not Thu 24 Dec, which relies on the cure period's weekend extension (assumed here, not confirmed).
+    assumed = replace(PATTERNS, counting=replace(PATTERNS.counting, status="assumed"))
+    report = evaluate(assumed, {"received": "2026-11-20", "events": {"notice-served": "2026-11-27"}})
     assert dates(report, "cure-period") == ("2026-12-12", "2026-12-14", "2026-12-11")
     assert dates(report, "cure-decision") == ("2026-12-24", "2026-12-24", "2026-12-21")
     assert ("The safe date is counted from the safe date of the deadline “Respondent may cure”, Friday, December 11, "

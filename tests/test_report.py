@@ -2,6 +2,7 @@
 a safe date where the law is unclear, and nothing computed from a hidden clock."""
 
 import copy
+from dataclasses import replace
 import json
 import re
 from datetime import date, timedelta
@@ -159,3 +160,64 @@ def test_stages_without_a_deadline_say_so(jurisdiction):
     report = evaluate(jurisdiction, {})
     for stage in report["stages"]:
         assert stage["deadlines"] or stage["deadline_note"] == "No deadline set by the code."
+
+
+PATTERNS = load_jurisdiction(str(Path(__file__).parent / "jurisdictions" / "patterns.toml"))
+
+
+def test_a_deadline_waiting_on_another_asks_for_the_fact_that_can_be_entered():
+    # (f): the board decides ten days after the cure period ends, which runs 15 days from the notice served.
+    decision = deadline(evaluate(PATTERNS, {"received": "2026-03-02"}), "cure-decision")
+    assert decision["waiting_on"] == "deadline:cure-period"
+    assert decision["waiting_prompt"] == ("It is counted from the deadline “Respondent may cure”: to see this date, "
+                                          "enter the date of “Notice served on the respondent” above.")
+    filing = deadline(evaluate(PATTERNS, {}), "filing")  # two limits, both waiting: both facts are asked for
+    assert filing["waiting_prompt"] == ("To see this date, enter “The day the complainant knew or should have known "
+                                        "of the violation” and enter election day above.")
+
+
+def test_a_condition_that_a_fact_is_false_is_worded_from_its_question_never_as_not_colon():
+    appeal = next(r for r in PATTERNS.rules if r.id == "closed-session-appeal")  # applies_when session_closed = true
+    rule = replace(appeal, applies_when=(), applies_unless=appeal.applies_when)
+    other = replace(PATTERNS, rules=tuple(rule if r.id == rule.id else r for r in PATTERNS.rules))
+    from core.describing import condition_text
+    assert condition_text(other, rule) == "Only if the answer to “Was the decision made in a closed session?” is no."
+    from core.describing import describe
+    from core.model import Condition
+    assert describe(ILLINOIS, Condition(fact="respondent_is_candidate", equals=False)) == "the respondent is not a candidate"
+
+
+def test_a_warning_never_calls_a_closed_holiday_the_day_that_holds_under_every_reading():
+    # Violation Mon 26 Oct 2026: day 60 is Fri 25 Dec, Christmas. Thu 24 may be a closure (Christmas Eve), so the
+    # safe date is Wed 23 Dec; C.R.S. § 2-4-108 (not confirmed for the City) would carry the last day to Mon 28 Dec.
+    filing = evaluate(FORT_COLLINS, {"violation_date": "2026-10-26", "received": "2026-12-28"})["filing"]
+    assert filing["warning"] == (
+        "On time only under a reading that is not confirmed: the safe date was Wednesday, December 23, 2026. The period "
+        "(60 calendar days after the date of the alleged violation) ends on Friday, December 25, 2026, a legal holiday "
+        "(Christmas Day); the last day moves to Monday, December 28, 2026 only if the weekend and holiday extension "
+        "(C.R.S. § 2-4-108) applies, which is not confirmed.")
+
+
+def test_every_entry_says_who_acts_and_whom_it_concerns_in_the_names_of_the_people_who_ask():
+    report = evaluate(ILLINOIS, {"received": "2026-10-20", "events": {"recommendation-issued": "2026-11-10"}})
+    notice = deadline(report, "notice-to-parties")
+    assert (notice["acts"], notice["concerns"]) == (["clerk"], ["complainant", "respondent", "clerk"])
+    demand = deadline(report, "public-hearing-demand")
+    assert (demand["acts"], demand["concerns"]) == (["respondent"], ["respondent", "clerk"])
+    cure = next(w for w in evaluate(FORT_COLLINS, {})["windows"] if w["id"] == "cure")
+    assert (cure["acts"], cure["closes_when"]) == (["respondent"], "an investigation begins")
+    for entry in report["deadlines"] + report["provisions"]:
+        assert entry["views"] == [{"clerk": "officials"}.get(p, p) for p in entry["concerns"]]  # schema 1's names
+
+
+def test_special_counsel_is_never_ruled_out_by_candidacy_alone():
+    # § 7-145: special counsel when the respondent is a candidate "or if the City Clerk … determines internal review
+    # of the complaint may raise conflict concerns", which the checker is never told.
+    def counsel(facts):
+        return next(p for p in evaluate(FORT_COLLINS, facts)["provisions"] if p["id"] == "special-counsel")
+    assert counsel({"respondent_is_candidate": True})["applies"] == "yes"
+    assert counsel({"respondent_is_candidate": False})["applies"] == "unknown"
+    assert counsel({})["condition"] == (
+        "Only if the respondent is a candidate for an elected position for municipal office, or if the City Clerk, in "
+        "consultation with the City Attorney, finds that internal review of the complaint may raise conflict concerns "
+        "(which this checker cannot know).")

@@ -145,7 +145,7 @@ def test_check_lists_every_text_still_left_in_english_as_a_warning(tmp_path):
     assert any("terms.cure.term" in w for w in warnings) and any("terms.cure.explain" in w for w in warnings)
     # and the Spanish report falls back to the English words for exactly those
     report = evaluate(jurisdiction, {}, "es")
-    assert {t["term"] for t in report["jurisdiction"]["terms"]} >= {"cure", "multa presunta"}
+    assert {t["term"] for t in report["jurisdiction"]["terms"]} >= {"cure", "multa predeterminada"}
 
 
 def test_a_translation_file_given_to_check_is_checked_with_its_procedure(tmp_path):

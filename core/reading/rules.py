@@ -16,7 +16,7 @@ MAX_AMOUNT = {"days": 3660, "weeks": 520, "months": 120, "years": 10,
 KEYS_BY_KIND = {
     "filing": {"count", "earliest_of", "governs"},
     "deadline": {"count", "earliest_of", "governs"},
-    "window": {"opens", "closes"},
+    "window": {"opens", "closes", "closes_when"},
     "stage": {"rules"},
     "fine": {"amount_min", "amount_max"},
 }
@@ -81,6 +81,7 @@ class RuleReader:
             notifies=tuple(entry.get("notifies", [])), note=entry.get("note"), source=entry.get("source"),
             effective=effective, repealed=repealed, version_date=version_date,
             condition=_sentence(entry.get("condition")), task=entry.get("task"),
+            also_applies_if=entry.get("also_applies_if"),
             applies_when=self.conditions(entry, where, "applies_when"),
             applies_unless=self.conditions(entry, where, "applies_unless"),
             entry=where.label,
@@ -93,6 +94,7 @@ class RuleReader:
                     self.problems.add(where, f"“{ref}” is not another deadline", suggest(ref, self.counted_ids),
                                       key="governs")
         if kind == "window":
+            fields["closes_when"] = entry.get("closes_when")
             for key in ("opens", "closes"):
                 fields[key] = entry.get(key)
                 if fields[key] is None:
