@@ -44,6 +44,8 @@ import brotli
 import jinja2
 
 from core import __version__, prepared
+from core.audience import AUDIENCES, acting
+from core.facts import latest_date
 from core.jurisdiction import check_file, jurisdiction_path, seed_ids
 from core.localize import localized
 from core.model import Jurisdiction
@@ -226,7 +228,8 @@ def make_environment(strings: dict) -> jinja2.Environment:
     env.filters["paragraphs"] = lambda text: [p.strip() for p in text.strip().split("\n\n") if p.strip()]
     env.filters["long_date"] = lambda day: format_day(day if isinstance(day, date) else date.fromisoformat(day),
                                                      strings["lang"])  # the core's one way to write a date
-    env.globals.update(t=strings, csp=CSP, js_strings={k: strings[k] for k in JS_STRINGS})
+    env.globals.update(t=strings, csp=CSP, js_strings={k: strings[k] for k in JS_STRINGS}, audiences=AUDIENCES,
+                       latest_date=latest_date)
     return env
 
 
@@ -241,12 +244,12 @@ def uses(jurisdiction: Jurisdiction) -> dict:
     conditions = [c for r in jurisdiction.rules for c in r.applies_when + r.applies_unless]
     facts = {c.fact for c in conditions if c.fact} | {c.date for c in conditions if c.date} | {
         c.other for c in conditions if c.other}
-    return {"role": jurisdiction.eligibility.roles is not None,
+    roles = jurisdiction.eligibility.roles
+    return {"role": roles is not None and "any-person" not in roles,  # anyone may file: nothing to ask
             "candidate": "respondent_is_candidate" in facts,
             "election_date": "election_date" in anchors | facts}
 
 
-ROLES = ("complainant", "respondent", "clerk")
 DECIDING = 2  # how many of a person's first questions come before their answer
 
 
@@ -273,7 +276,7 @@ def form_layout(jurisdiction: Jurisdiction) -> dict:
     sides = {a.id: a.side for a in jurisdiction.actors}
     current = [jurisdiction.versions(i)[-1] for i in jurisdiction.rule_ids()]
     filing = [r for r in current if r.kind == "filing"]
-    respondent = [r for r in current if r.kind in ("deadline", "window") and sides.get(r.actor) in ("respondent", "parties")]
+    respondent = [r for r in current if r.kind in ("deadline", "window") and "respondent" in acting(sides.get(r.actor))]
     deciding = {"complainant": anchors(filing) + ["received"],
                 "respondent": anchors(respondent)[:DECIDING] or ["received"],
                 "clerk": ["received"]}

@@ -37,6 +37,7 @@ class Answer:
     day: date | None = None
     detail: str | None = None
     rule: str | None = None
+    asks: tuple[str, ...] = ()  # the facts or events the sentence asks for, so a page can lead to each field
 
 
 def procedure_order(jurisdiction: Jurisdiction) -> list[str]:
@@ -82,12 +83,17 @@ class Answers:
     def reasons(self, d: Deadline) -> str:
         return readings(self.j, d, self.lang) or ""
 
-    def to_know(self, rule) -> str | None:
-        """'To know, answer “…?”.': what to enter to settle whether a rule applies."""
+    def undecided(self, rule) -> tuple[str, ...]:
+        """The facts not given that decide whether a rule applies."""
         missing = []
         for c in (*rule.applies_when, *rule.applies_unless):
             if self.s.holds(c) is None:
                 missing += [c.fact] if c.fact else [n for n in (c.date, c.other) if self.s.facts.get(n) is None]
+        return tuple(dict.fromkeys(missing))
+
+    def to_know(self, rule) -> str | None:
+        """'To know, answer “…?”.': what to enter to settle whether a rule applies."""
+        missing = self.undecided(rule)
         return self.say("to_know", prompt=prompt(self.j, missing, self.lang)) if missing else None
 
     def by_date(self, d: Deadline) -> date | None:
@@ -109,7 +115,7 @@ class Answers:
         if e.status == "unknown" and answer.status not in ("late", "barred"):
             roles = join_or([self._role(r) for r in e.roles], self.lang)
             answer = Answer("waiting", f"{answer.sentence} {self.say('eligibility_unknown_clause', roles=roles)}",
-                            answer.day, answer.detail, answer.rule)
+                            answer.day, answer.detail, answer.rule, (*answer.asks, "complainant_role"))
         return answer
 
     def _role(self, role_id: str) -> str:
@@ -119,10 +125,10 @@ class Answers:
         late_detail = self.say("late_what_now", contact=self.j.contact)
         received = f.received if f.received and not f.planned else None
         if d is None or (d.due is None and d.no_later_than is None):
-            missing = d.waiting_for if d else ()
+            missing = (d.waiting_for if d else ()) or ("violation_date",)
             key = "answer_filing_waiting_received" if received else "answer_filing_waiting"
-            return Answer("waiting", self.say(key, prompt=prompt(self.j, missing or ("violation_date",), self.lang)),
-                          rule=f.rule)
+            return Answer("waiting", self.say(key, prompt=prompt(self.j, missing, self.lang)), rule=f.rule,
+                          asks=tuple(missing))
         if f.status == "late" and received:
             due = d.due or d.no_later_than
             return Answer("late", self.say("answer_late", received=received, due=due), due, late_detail, f.rule)
@@ -131,12 +137,13 @@ class Answers:
             anchor_label = d.waiting_label
             if received:
                 return Answer("waiting", self.say("answer_received_waiting", received=received, anchor=anchor_label,
-                                                  prompt=prompt(self.j, d.waiting_for, self.lang)), bound, rule=f.rule)
+                                                  prompt=prompt(self.j, d.waiting_for, self.lang)), bound, rule=f.rule,
+                              asks=d.waiting_for)
             if self.today and d.no_later_than < self.today:
                 return Answer("late", self.say("answer_deadline_passed", due=d.no_later_than), d.no_later_than,
                               late_detail, f.rule)
             return Answer("waiting", self.say("answer_file_no_later", safe=bound, anchor=anchor_label), bound,
-                          self.say("to_know", prompt=prompt(self.j, d.waiting_for, self.lang)), f.rule)
+                          self.say("to_know", prompt=prompt(self.j, d.waiting_for, self.lang)), f.rule, d.waiting_for)
         if received:
             today = "_today" if received == self.today else ""
             if f.certainty == "relies":
@@ -208,7 +215,8 @@ class Answers:
             condition = condition_clause(self.j, d.rule, self.lang)
             sentence = self.say("answer_next_deadline_if", condition=condition, task=what,
                                 day=d.safe if where in (BEFORE, ON_SAFE) else d.due)
-            return Answer("waiting", _sentences(sentence, self.to_know(d.rule)), d.safe, self.why(d), d.id)
+            return Answer("waiting", _sentences(sentence, self.to_know(d.rule)), d.safe, self.why(d), d.id,
+                          self.undecided(d.rule))
         if where in (BEFORE, ON_SAFE):
             key = "answer_next_deadline" if where == BEFORE else "answer_next_deadline_today"
             return Answer("certain", self.say(key, task=what, day=d.safe), d.safe, self.why(d), d.id)
@@ -261,10 +269,11 @@ class Answers:
             if not maybe:
                 return answer
             return Answer("waiting", _sentences(answer.sentence, self._maybe_owed(maybe[0], "answer_office_also_if")),
-                          answer.day, answer.detail, answer.rule)
+                          answer.day, answer.detail, answer.rule, self.undecided(maybe[0].rule))
         if maybe:
             d = maybe[0]
-            return Answer("waiting", self._maybe_owed(d, "answer_office_if"), self.by_date(d), rule=d.id)
+            return Answer("waiting", self._maybe_owed(d, "answer_office_if"), self.by_date(d), rule=d.id,
+                          asks=self.undecided(d.rule))
         dated = [d for d in owed if d.due]
         if dated:  # the office may well have acted; the report cannot know, so it says what a passed date means
             item = max(dated, key=lambda d: d.due)
@@ -272,7 +281,7 @@ class Answers:
                           item.due, rule=item.id)
         if self.s.facts.received is None:
             receiver = self.j.actor(self.j.receiver).label
-            return Answer("waiting", self.say("answer_office_waiting", receiver=receiver))
+            return Answer("waiting", self.say("answer_office_waiting", receiver=receiver), asks=("received",))
         waiting = sorted((d for d in owed if d.waiting_label), key=lambda d: self.when(d.waiting_on))
         if waiting:
             item = waiting[0]

@@ -274,7 +274,8 @@ class _Writer:
 
     @staticmethod
     def answer(a: Answer) -> dict:
-        return {"status": a.status, "sentence": a.sentence, "date": _iso(a.day), "detail": a.detail, "rule": a.rule}
+        return {"status": a.status, "sentence": a.sentence, "date": _iso(a.day), "detail": a.detail, "rule": a.rule,
+                "asks": list(a.asks)}
 
     def report(self) -> dict:
         a = self.a

@@ -24,10 +24,11 @@ JOURNEYS = {
     # 30 in November (55), 5 in December (60) = Sat 5 Dec. The last business day on or before it is Fri 4 Dec
     # (the safe date); C.R.S. § 2-4-108 would carry the day to Mon 7 Dec, if it governs a home-rule city.
     ("fort-collins", "complainant"): {
-        "fields": {"f-violation_date": "2026-10-06"},
+        "fields": {"f-violation_date": "2026-10-06", "f-role-registered-elector": True},
         "sentence": "File by Friday, December 4, 2026.", "date": "2026-12-04", "status": "certain",
-        "detail": "The code's last day may be Monday, December 7, 2026, if the weekend and holiday extension "
-                  "(C.R.S. § 2-4-108) applies."},
+        "detail": "The period (60 calendar days after the date of the alleged violation) ends on Saturday, December 5, "
+                  "2026, a weekend day; the last day moves to Monday, December 7, 2026 only if the weekend and holiday "
+                  "extension (C.R.S. § 2-4-108) applies, which is not confirmed."},
     # § 7-145 (investigation): additional information within ten working days of the notice of Mon 30 Nov:
     # Tue 1–Fri 4 Dec (4), Mon 7–Fri 11 (9), Mon 14 Dec (10). No holiday or possible closure in between.
     ("fort-collins", "respondent"): {
@@ -44,14 +45,16 @@ JOURNEYS = {
         "detail": "The code's last day may be Wednesday, December 2, 2026, if the office is closed on "
                   "Friday, November 27, 2026 (Day after Thanksgiving)."},
     # Ord. O-16-04 (I): "within one year after". Fri 5 Dec 2025 + one year = Sat 5 Dec 2026; safe Fri 4 Dec;
-    # 5 ILCS 70/1.11 (assumed) would carry it to Mon 7 Dec. Received Mon 7 Dec: on time only under that reading.
+    # 5 ILCS 70/1.11 (assumed) would carry it to Mon 7 Dec. Mon 7 Dec, a week ahead, is the day the person plans
+    # to file: the safe date leads, and the plan is on time only under that reading.
     ("illinois-model-ethics", "complainant"): {
         "fields": {"f-violation_date": "2025-12-05", "f-received": "2026-12-07"},
-        "sentence": "On time only under a reading that is not confirmed: received on Monday, December 7, 2026, "
-                    "after the safe date, Friday, December 4, 2026.",
-        "date": "2026-12-04", "status": "relies",
-        "detail": "The code's last day may be Monday, December 7, 2026, if the weekend and holiday extension "
-                  "(5 ILCS 70/1.11) applies."},
+        "sentence": "File by Friday, December 4, 2026. The day you plan, Monday, December 7, 2026, is on time only if "
+                    "the weekend and holiday extension (5 ILCS 70/1.11) applies.",
+        "date": "2026-12-04", "status": "certain",
+        "detail": "The period (one year after the date of the alleged violation) ends on Saturday, December 5, 2026, "
+                  "a weekend day; the last day moves to Monday, December 7, 2026 only if the weekend and holiday "
+                  "extension (5 ILCS 70/1.11) applies, which is not confirmed."},
     # (F): a demand within seven business days after the recommendation of Tue 24 Nov: Wed 25 (1), Thu 26 is
     # Thanksgiving, Fri 27 (2), Mon 30 (3), Tue 1 (4), Wed 2 (5), Thu 3 (6), Fri 4 Dec (7).
     ("illinois-model-ethics", "respondent"): {
@@ -60,8 +63,9 @@ JOURNEYS = {
         "date": "2026-12-04", "status": "certain", "detail": None},
     # (B) three business days after receipt on Wed 25 Nov: Thu 26 Thanksgiving, Fri 27 (1), Mon 30 (2), Tue 1 Dec (3).
     # Also owed: the (C)(1) ruling, seven business days (Mon 7 Dec), and the (C)(2) hearing, four weeks (Wed 23 Dec).
+    # The respondent is not a candidate, so (G) does not apply.
     ("illinois-model-ethics", "clerk"): {
-        "fields": {"f-received": "2026-11-25"},
+        "fields": {"f-received": "2026-11-25", "f-respondent_is_candidate-false": True},
         "sentence": "The office owes 3 things; the next is to send the notice to the respondent and the confirmation "
                     "to the complainant by Tuesday, December 1, 2026.",
         "date": "2026-12-01", "status": "certain", "detail": None},
@@ -94,10 +98,17 @@ def answer_of(page):
             "detail": page.locator("#answer-detail").inner_text() if page.locator("#answer-detail").is_visible() else None}
 
 
-def in_first_screen(page, selector, viewport):
+def in_first_screen(page, selector, viewport, lines=None):
+    """The element is in the first screen: whole, or with `lines`, at least its first lines (where an answer
+    leads with the date to act by and explains after it)."""
     page.evaluate("() => window.scrollTo(0, 0)")
     box = page.locator(selector).bounding_box()
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]
+    if box is None or box["y"] < 0:
+        return False
+    if lines:
+        line = page.eval_on_selector(selector, "node => parseFloat(getComputedStyle(node).lineHeight)")
+        return box["y"] + min(box["height"], lines * line) <= viewport["height"]
+    return box["y"] + box["height"] <= viewport["height"]
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
@@ -115,7 +126,7 @@ def test_each_person_reads_their_answer_in_the_first_screen(new_page, jurisdicti
     assert answer["status"] == case["status"] and answer["colour"] == COLOURS[case["status"]]
     assert answer["spoken"] == case["sentence"]  # the polite live region says the same sentence
     assert answer["detail"] == case["detail"]
-    assert in_first_screen(page, "#answer-sentence", viewport)
+    assert in_first_screen(page, "#answer-sentence", viewport, lines=2)
     assert f"role={role}" in page.url
 
     # One way to write a date, everywhere on the page: never ISO, never a zone name like America/Chicago.
@@ -128,7 +139,8 @@ def test_each_person_reads_their_answer_in_the_first_screen(new_page, jurisdicti
 
 def test_a_late_filer_is_told_what_they_can_still_do_and_whom_to_ask(new_page):
     # 60 days after Tue 6 Oct 2026 end Sat 5 Dec, extended at most to Mon 7 Dec; Tue 8 Dec is late under every reading.
-    page = open_as_of_today(new_page, PHONE, "fort-collins", "role=complainant&violation_date=2026-10-06&received=2026-12-08")
+    page = open_as_of_today(new_page, PHONE, "fort-collins", "role=complainant&violation_date=2026-10-06&received=2026-12-08",
+                            now="2026-12-09T12:00:00-07:00")
     wait_for_results(page)
     answer = answer_of(page)
     assert answer["sentence"] == ("Late: the complaint was received on Tuesday, December 8, 2026, after the last day, "
@@ -156,7 +168,8 @@ def test_today_is_the_citys_today_whatever_the_browsers_time_zone(new_page):
     # 23:30 on Monday 30 November in Denver is 01:30 on Tuesday 1 December in New York, where the browser is.
     # 60 days after Thu 1 Oct 2026: 30 in October, 30 in November = Mon 30 Nov, the last day. Filed "today"
     # in Fort Collins, the complaint is on time; with the browser's date it would be a day late.
-    page = open_as_of_today(new_page, DESKTOP, "fort-collins", "role=complainant&violation_date=2026-10-01",
+    page = open_as_of_today(new_page, DESKTOP, "fort-collins",
+                            "role=complainant&violation_date=2026-10-01&complainant_role=candidate",
                             timezone="America/New_York", now="2026-12-01T06:30:00Z")
     assert page.evaluate("() => new Date().getDate()") == 1  # the browser thinks it is December 1
     page.click("#use-today")
@@ -164,7 +177,7 @@ def test_today_is_the_citys_today_whatever_the_browsers_time_zone(new_page):
     assert page.input_value("#f-received") == "2026-11-30"
     answer = answer_of(page)
     assert answer["status"] == "certain"
-    assert answer["sentence"] == "On time: received on Monday, November 30, 2026, within the period under every reading."
+    assert answer["sentence"] == "On time: received today, Monday, November 30, 2026, within the period under every reading."
 
 
 def tab_until_in_answer(page, presses=3):
@@ -178,12 +191,25 @@ def tab_until_in_answer(page, presses=3):
 
 # Every deciding field, in the order the page asks for them, typed with the keyboard alone.
 KEYBOARD = {
-    # 60 days after Tue 6 Oct 2026 end Sat 5 Dec (safe Fri 4 Dec); received Mon 30 Nov is within them.
+    # 60 days after Tue 6 Oct 2026 end Sat 5 Dec (safe Fri 4 Dec); received today, Mon 30 Nov, is within them. Who is
+    # filing is not said, and only electors and candidates may: the answer says so, and asks.
     ("fort-collins", "complainant"): ({"f-violation_date": "2026-10-06", "f-received": "2026-11-30"},
-                                      "On time: received on Monday, November 30, 2026, within the period under every reading."),
+                                      "On time: received today, Monday, November 30, 2026, within the period under every "
+                                      "reading. Only a registered elector in the City or a candidate may file: say which "
+                                      "you are."),
     ("illinois-model-ethics", "complainant"): (JOURNEYS[("illinois-model-ethics", "complainant")]["fields"],
                                                JOURNEYS[("illinois-model-ethics", "complainant")]["sentence"]),
-    **{key: (case["fields"], case["sentence"]) for key, case in JOURNEYS.items() if key[1] != "complainant"},
+    # (B) within three business days of Wed 25 Nov 2026: Fri 27 (1), Mon 30 (2), Tue 1 Dec (3). Nothing says whether the
+    # respondent is a candidate, so (G) may apply: a decision seven days after filing, Wed 2 Dec.
+    ("illinois-model-ethics", "clerk"): ({"f-received": "2026-11-25"},
+                                         "The office owes 3 things; the next is to send the notice to the respondent and "
+                                         "the confirmation to the complainant by Tuesday, December 1, 2026. If the "
+                                         "respondent is a candidate and the day the Ethics commission receives the "
+                                         "complaint is within the 60 days before election day, it must also render its "
+                                         "decision by Wednesday, December 2, 2026 at the latest. To know, answer “Is the "
+                                         "respondent a candidate in an election?” and enter election day."),
+    **{key: (case["fields"], case["sentence"]) for key, case in JOURNEYS.items()
+       if key[1] != "complainant" and key != ("illinois-model-ethics", "clerk")},
 }
 
 

@@ -168,7 +168,7 @@ def test_a_complaint_is_answered_in_chromium_through_the_server(server, new_page
         r.url.rsplit("/", 1)[1], r.headers.get("content-encoding")))
     page.clock.set_fixed_time("2026-11-30T12:00:00-07:00")
     # 60 days after Tue 6 Oct 2026 end Sat 5 Dec; the safe date is Fri 4 Dec.
-    page.goto("fort-collins/index.html#role=complainant&violation_date=2026-10-06")
+    page.goto("fort-collins/index.html#role=complainant&violation_date=2026-10-06&complainant_role=candidate")
     page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
     wait_for_results(page)
     assert page.locator("#answer-sentence").inner_text().endswith("File by Friday, December 4, 2026.")

@@ -40,7 +40,8 @@ HAND_WORKED = {  # rule -> the date (or moment) worked out above
     ("illinois-model-ethics", "clerk"): {"meeting-notice": "2026-11-21T10:00-06:00", "notice-to-parties": "2026-11-25",
                                          "sufficiency-ruling": "2026-12-02", "hearing-date": "2026-12-18"},
 }
-VIEWS = {"complainant": "complainant", "respondent": "respondent", "clerk": "officials"}
+SPANISH_MONTHS = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre",
+                  "noviembre", "diciembre"]
 
 
 def fragment(role, facts, lang):
@@ -66,7 +67,7 @@ def open_case(new_page, jurisdiction, role, lang, **context):
 
 
 def mine(report, role):
-    return [d for d in report["deadlines"] if VIEWS[role] in d["views"]]
+    return [d for d in report["deadlines"] if role in d["concerns"]]
 
 
 def dated(report, role):
@@ -85,7 +86,8 @@ def test_the_spanish_checker_answers_in_spanish_and_the_switch_keeps_the_facts(n
     assert page.get_attribute("html", "lang") == "es"
     sentence = page.locator("#answer-sentence").inner_text().split("\n")[-1]
     assert sentence == report["answers"][role]["sentence"]
-    assert re.search(r"(lunes|martes|miércoles|jueves|viernes), \d{1,2} de (noviembre|diciembre) de 2026", sentence)
+    # a date inside a sentence, as Spanish writes it there: its article, no comma after the weekday
+    assert re.search(r"el (lunes|martes|miércoles|jueves|viernes) \d{1,2} de (noviembre|diciembre) de 2026", sentence)
     assert "lang=es" in page.url
     assert page.locator("#who-chosen-text").inner_text().startswith("Respuesta para")
     # The ordinance quoted in the results stays English, marked as such.
@@ -108,7 +110,7 @@ def test_a_link_asking_for_spanish_opens_the_spanish_page_with_the_same_facts(ne
     wait_for_results(page)
     assert page.input_value("#f-received") == "2026-11-30"
     assert page.get_attribute("#answer", "data-date") == "2026-12-03"
-    assert "jueves, 3 de diciembre de 2026" in page.locator("#answer-sentence").inner_text()
+    assert "el jueves 3 de diciembre de 2026" in page.locator("#answer-sentence").inner_text()
 
 
 # --- the calendar file ------------------------------------------------------------------------------
@@ -140,8 +142,9 @@ def test_the_calendar_file_holds_every_date_of_the_person_as_the_report_has_it(n
         summary, description = str(event["SUMMARY"]), str(event["DESCRIPTION"])
         assert summary.startswith(actors[entry["actor"]]["label"] + ": ")
         assert entry["cite"] in description and entry["text"] in description
-        if not entry["due_at"] and entry["safe_date"] != entry["due"]:
-            assert entry["display"]["due"] in description  # where the safe date differs, the later day is said
+        if not entry["due_at"] and entry["safe_date"] != entry["due"]:  # where the safe date differs, the later day is said
+            day = date.fromisoformat(entry["due"])
+            assert (entry["display"]["due"] if lang == "en" else f"{day.day} de {SPANISH_MONTHS[day.month - 1]}") in description
     worked = HAND_WORKED[(jurisdiction, role)]
     for rule_id, when in worked.items():
         entry = next(d for d in expected if d["id"] == rule_id)
@@ -203,13 +206,19 @@ def test_the_fort_collins_draft_follows_the_code_flags_what_is_missing_and_saves
     order = draft.locator(".draft-item").evaluate_all("nodes => nodes.map(n => n.dataset.item)")
     assert order == [item["id"] for item in report["contents"]["items"]]  # the code's order
     assert order == ["violator-name", "provision", "statement", "evidence", "witnesses", "complainant-contact"]
-    assert draft.locator(".draft-item[data-missing='true']").count() == 6
+    # the checklist already says the complaint names the violator and the provision: only the other four are missing
+    assert draft.locator(".draft-item[data-missing='true']").evaluate_all("nodes => nodes.map(n => n.dataset.item)") == [
+        "statement", "evidence", "witnesses", "complainant-contact"]
     page.fill("#f-about", "Pat Example")
     assert page.input_value("#d-violator-name") == "Pat Example"  # what the person entered starts the draft
     page.fill("#d-statement", "Mailers paid for by an unregistered committee.")
     page.fill("#d-witnesses", "Sam Witness, 970-555-0100")
     wait_for_results(page)
     assert page.is_checked("#f-content-statement") and page.is_checked("#f-content-witnesses")
+    missing = draft.locator(".draft-item[data-missing='true']").evaluate_all("nodes => nodes.map(n => n.dataset.item)")
+    assert missing == ["evidence", "complainant-contact"]
+    page.uncheck("#f-content-provision")  # no longer said to be in the complaint, and not written here: missing again
+    wait_for_results(page)
     missing = draft.locator(".draft-item[data-missing='true']").evaluate_all("nodes => nodes.map(n => n.dataset.item)")
     assert missing == ["provision", "evidence", "complainant-contact"]
     for item in missing:
@@ -257,7 +266,7 @@ def test_illinois_lists_what_the_ordinance_asks_of_a_complaint_with_its_source(n
     assert "Complaints alleging a violation of this chapter shall be filed with the ethics commission." in text
     assert "must be filed within one year after the alleged violation" in text
     assert page.locator("#checklist-deadline").inner_text() == report["answers"]["complainant"]["sentence"]
-    assert "viernes, 4 de diciembre de 2026" in text if lang == "es" else "Friday, December 4, 2026" in text
+    assert "el viernes 4 de diciembre de 2026" in text if lang == "es" else "Friday, December 4, 2026" in text
 
 
 # --- the share link -------------------------------------------------------------------------------

@@ -477,3 +477,20 @@ def test_every_respondent_answered_certain_fails_the_table(monkeypatch):
     caught = set(_mismatches())
     statuses = {s["status"] for s in STATES if s["person"] == "respondent" and f"{s['name']} (en)" in caught}
     assert statuses == {"relies", "late", "waiting", "nothing"}, caught
+
+
+@pytest.mark.parametrize("state, asks", [
+    ("complainant, waiting: not green while who is filing could end eligibility", ["complainant_role"]),
+    ("complainant, waiting: a period from the election asks for the election, not the violation given",
+     ["election_date"]),
+    ("complainant, waiting: one limit known, the other may end sooner", ["election_date"]),
+    ("respondent, waiting: a deadline that applies only if a fact not entered holds says so, with its date",
+     ["hearing_closed"]),
+    ("clerk, waiting: not green while an unknown fact could bring the (G) decision seven days after filing",
+     ["respondent_is_candidate", "election_date"]),
+    ("clerk, waiting: without the receipt date, that is what is asked", ["received"]),
+    ("complainant, certain: before the safe date, it leads and says in one clause why it is earlier", []),
+])
+def test_an_answer_that_asks_for_facts_names_each_so_a_page_can_lead_to_its_field(state, asks):
+    row = next(s for s in STATES if s["name"] == state)
+    assert report_for(row, "en")["answers"][row["person"]]["asks"] == asks

@@ -233,3 +233,18 @@ def test_the_build_refuses_a_file_in_place_of_a_folder(tmp_path, capsys):
     target.write_text("a file")
     assert build.main(["--jurisdiction", "fort-collins", "--out", str(target)]) == 1
     assert "it is a file" in capsys.readouterr().err and target.read_text() == "a file"
+
+
+def test_the_form_asks_for_what_the_procedure_declares_and_nothing_it_does_not(tmp_path):
+    # Any person may file: no "Who is filing?", and never "Only some people may file". The election is asked for
+    # in the procedure's own words, not the built-in "Date of the election".
+    build.build([str(ROOT / "tests" / "jurisdictions" / "any-person.toml")], tmp_path / "dist")
+    page = (tmp_path / "dist" / "any-person" / "index.html").read_text(encoding="utf-8")
+    config = json.loads(re.search(r"data-config='([^']*)'", page).group(1).replace("&#34;", '"').replace("&amp;", "&"))
+    markup = re.sub(r"data-config='[^']*'", "", page)  # what the page shows, without the strings its script carries
+    assert 'id="f-complainant_role"' not in markup and "Only some people may file" not in markup
+    assert '<label for="f-election_date">On what day was the village election held?</label>' in markup
+    assert "Date of the election" not in markup
+    assert config["roles"] is None and config["audiences"] == ["complainant", "respondent", "clerk"]
+    # a receipt date may go past supported_to, as far as the calendar covers (2031)
+    assert re.search(r'id="f-received"[^>]*max="2031-12-31"', page) and re.search(r'id="f-violation_date"[^>]*max="2029-12-31"', page)

@@ -10,7 +10,7 @@ const loader = JSON.parse(calculatorNode.dataset.loader);
 const t = config.strings;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
-const ROLES = ["complainant", "respondent", "clerk"];
+const ROLES = config.audiences; // who may ask, as the core names them
 const OFFLINE_AFTER_MS = 3000;
 
 // A link that asks for another language opens that language's page, with the same facts.
@@ -84,6 +84,8 @@ function chooseRole(person, { focus = false } = {}) {
   }
   if (!role) return;
   document.getElementById("who-chosen-text").textContent = t.who[`chosen_${role}`];
+  // A hint speaks to the person asking: only whoever files has a day they plan to file.
+  document.getElementById("f-received-hint").textContent = t.checker[`received_hint_${role}`];
   arrange(role);
   if (focus) document.querySelector("#deciding input:not([type='radio']), #deciding input").focus();
 }
@@ -106,7 +108,7 @@ function readForm() {
     facts[name] = value;
   };
   for (const input of form.querySelectorAll("input[data-fact]")) {
-    if (input.validity.badInput) problems.push({ id: input.id, message: t.results.incomplete_date });
+    if (input.validity.badInput) problems.push({ id: input.id, message: incompleteDate() });
     else if (input.value) put(input.dataset.fact, input.value);
   }
   const filer = form.querySelector("input[name='complainant_role']:checked");
@@ -120,7 +122,7 @@ function readForm() {
   }
   const events = {};
   for (const input of form.querySelectorAll("input[data-event]")) {
-    if (input.validity.badInput) problems.push({ id: input.id, message: t.results.incomplete_date });
+    if (input.validity.badInput) problems.push({ id: input.id, message: incompleteDate() });
     else if (input.value) events[input.dataset.event] = input.value.slice(0, 16);
   }
   for (const [id, value] of Object.entries(events)) params.set(`event.${id}`, value);
@@ -187,6 +189,24 @@ function restoreFromLink() {
 
 // --- errors next to the fields -----------------------------------------------------------------
 
+// The format a date field shows, in the order and with the separators of this browser's own date fields (they
+// follow its locale, whatever the page's language), in the page's letters: "mm/dd/yyyy", "dd/mm/aaaa".
+function shownDateFormat() {
+  const parts = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "2-digit", day: "2-digit" })
+    .formatToParts(new Date(2026, 11, 31));
+  return parts.map((part) => t.checker.date_letters[part.type] ?? part.value).join("");
+}
+
+function incompleteDate() {
+  return fill(t.results.incomplete_date, { format: shownDateFormat() });
+}
+
+// A field's name in words, as its label says it, for a message that is not beside it.
+function fieldLabel(id) {
+  const label = id && form.querySelector(`label[for='${CSS.escape(id)}'], #${CSS.escape(id)} > legend`);
+  return label ? label.textContent.trim() : null;
+}
+
 function fieldId(field) {
   if (field.startsWith("events.")) return `e-${field.slice(7)}`;
   if (field.startsWith("contents")) return "f-contents";
@@ -212,8 +232,8 @@ function showErrors(problems) {
       target.hidden = false;
       document.getElementById(id).setAttribute("aria-invalid", "true");
     }
-    const label = id && form.querySelector(`label[for='${CSS.escape(id)}'], #${CSS.escape(id)} > legend`);
-    shown.push(el("li", {}, id ? el("a", { href: `#${id}` }, label ? `${label.textContent}: ${message}` : message) : message));
+    const label = fieldLabel(id);
+    shown.push(el("li", {}, id ? el("a", { href: `#${id}` }, label ? `${label}: ${message}` : message) : message));
   }
   if (shown.length) {
     errorSummary.replaceChildren(el("h3", {}, t.results.errors), el("ul", {}, shown));
@@ -232,6 +252,12 @@ function showAnswer(report) {
   const detail = document.getElementById("answer-detail");
   detail.replaceChildren(...(answer.detail || []));
   detail.hidden = !answer.detail;
+  // What the answer asks for, each a link to its field, so that the person can enter it at once.
+  const asked = (report.answers[role].asks || []).map((fact) => (config.events.includes(fact) ? `e-${fact}` : `f-${fact}`))
+    .filter((id) => document.getElementById(id) && fieldLabel(id));
+  const asks = document.getElementById("answer-asks");
+  asks.replaceChildren(...(asked.length ? [`${t.answer.asks} `, ...asked.flatMap((id, i) => [i ? ", " : "", el("a", { href: `#${id}`, "aria-describedby": "answer-sentence" }, fieldLabel(id))])] : []));
+  asks.hidden = !asked.length;
   const rule = report.answers[role].rule;
   document.getElementById("answer-how").setAttribute("href", rule ? `#rule-${rule}` : "#results-heading");
   if (announcer.textContent !== answer.sentence) announcer.textContent = answer.sentence;
@@ -312,11 +338,15 @@ async function update() {
     show(envelope.report);
   } else {
     lastReport = null;
-    showErrors([{ id: fieldId(envelope.error.field), message: envelope.error.problem }]);
+    const id = fieldId(envelope.error.field);
+    showErrors([{ id, message: envelope.error.problem }]);
+    // The field in words, as the form labels it: never the key the core uses ("received: …").
+    const label = fieldLabel(id);
+    const message = label ? `${label}: ${envelope.error.problem}` : envelope.error.problem;
     answerPanel.dataset.status = "error";
-    document.getElementById("answer-sentence").textContent = envelope.error.message;
+    document.getElementById("answer-sentence").textContent = message;
     document.getElementById("answer-detail").hidden = true;
-    body.replaceChildren(el("p", { class: "muted" }, envelope.error.message));
+    body.replaceChildren(el("p", { class: "muted" }, message));
   }
   results.dataset.state = "done";
 }
@@ -337,6 +367,7 @@ const keeping = new Keeping({
   calculator: () => calculator,
   facts: () => readForm().facts,
   role: () => role,
+  report: () => lastReport,
   today: cityToday,
   refresh: () => saveToLink(readForm().params),
 });
@@ -356,8 +387,21 @@ document.getElementById("who-change").addEventListener("click", () => {
   document.getElementById(`who-${role}`).focus();
 });
 form.addEventListener("submit", (event) => event.preventDefault());
+// A field the answer asks for: its link takes the focus there, not only the view.
+document.getElementById("answer-asks").addEventListener("click", (event) => {
+  const link = event.target.closest("a[href^='#']");
+  const field = link && document.getElementById(link.getAttribute("href").slice(1));
+  const input = field && (field.matches("input") ? field : field.querySelector("input:checked, input"));
+  if (input) {
+    event.preventDefault();
+    input.focus();
+  }
+});
 form.addEventListener("input", (event) => {
-  if (event.target.name === "contents") contentsTouched = true;
+  if (event.target.name === "contents") {
+    contentsTouched = true;
+    keeping.showDraft(); // an item ticked as present is no longer marked missing in the draft
+  }
   linkProblems = linkProblems.filter((p) => p.id !== event.target.id && p.id !== event.target.closest("fieldset")?.id);
   if (calculator && calculator.ready) results.dataset.state = "pending";
   update();

@@ -131,7 +131,9 @@ export class Keeping {
     }
     const count = (envelope.ics.match(/^BEGIN:VEVENT\r$/gm) || []).length;
     if (!count) {
-      this.say(this.t.keep.calendar_empty);
+      // Nothing dated yet: say why, in this person's own answer, not "enter the facts" after they were entered.
+      const answer = this.page.report() ? this.page.report().answers[this.page.role()].sentence : "";
+      this.say(fill(this.t.keep.calendar_empty, { answer }));
       return;
     }
     const name = `${config.jurisdiction}-${this.page.role()}-${this.t.lang}.ics`;
@@ -152,8 +154,14 @@ export class Keeping {
     }
   }
 
+  showDraft() {
+    for (const field of this.draftFields) this.showDraftField(field);
+  }
+
   showDraftField(field) {
-    const missing = !field.value.trim();
+    // Missing only if the complaint has it neither here nor, as the checklist says, elsewhere.
+    const box = document.getElementById(`f-content-${field.dataset.draft}`);
+    const missing = !field.value.trim() && !(box && box.checked);
     field.closest(".draft-item").dataset.missing = String(missing);
     document.getElementById(`${field.id}-missing`).hidden = !missing;
     field.nextElementSibling.textContent = field.value;

@@ -19,18 +19,9 @@ export function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (match, key) => (key in values ? values[key] : match));
 }
 
-// Which people an entry concerns, by the side of who acts and who is told.
-const PEOPLE = { complainant: "complainant", respondent: "respondent", clerk: "officials" };
-
-function concerns(item, role) {
-  return item.views.includes(PEOPLE[role]);
-}
-
-function acts(item, report, role) {
-  const side = report.jurisdiction.actors[item.actor].side;
-  if (role === "clerk") return side === "official";
-  return side === role || side === "parties";
-}
+// Whom an entry concerns and who must act on it: the core says so in every entry (acts, concerns).
+const concerns = (item, role) => item.concerns.includes(role);
+const acts = (item, role) => item.acts.includes(role);
 
 const actorLabel = (report, who) => report.jurisdiction.actors[who].label;
 
@@ -113,10 +104,9 @@ function dueLine(item, report, role, t) {
     return el("p", { class: "due" }, `${t.results.due_at} `, day(shown.due_at, item.due_at, t, item.passed));
   }
   if (!item.due) {
-    const waiting = item.waiting_message || fill(t.results.waiting_on, { what: item.waiting_label });
-    return el("p", { class: "due waiting" }, waiting);
+    return el("p", { class: "due waiting" }, [item.waiting_message, item.waiting_prompt].filter(Boolean).join(" "));
   }
-  if (acts(item, report, role) && item.safe_date !== item.due) {
+  if (acts(item, role) && item.safe_date !== item.due) {
     return [el("p", { class: "due" }, `${t.answer.safe_leads}: `, day(shown.safe_date, item.safe_date, t, item.passed)),
       el("p", { class: "due-later" }, `${t.results.last_day}: `, day(shown.due, item.due, t))];
   }
@@ -154,15 +144,18 @@ function deadlineItem(item, report, role, t, terms) {
 
 function windowItem(item, report, t, terms) {
   const shown = item.display || {};
-  const state = item.status === "closed"
-    ? el("p", { class: "due closed" }, t.results.window_closed_on, " ", day(shown.closed, item.closed, t))
-    : item.status === "open"
-      ? el("p", { class: "due open" }, t.results.window_open, ". ", t.results.window_opened_on, " ", day(shown.opened, item.opened, t))
-      : el("p", { class: "due waiting" }, fill(t.results.window_waiting, { what: item.waiting_label }));
+  const states = {
+    closed: () => el("p", { class: "due closed" }, t.results.window_closed_on, " ", day(shown.closed, item.closed, t)),
+    open: () => el("p", { class: "due open" }, t.results.window_open, ". ", t.results.window_opened_on, " ", day(shown.opened, item.opened, t)),
+    upcoming: () => el("p", { class: "due upcoming" }, t.results.window_opens_on, " ", day(shown.opened, item.opened, t)),
+    waiting: () => el("p", { class: "due waiting" }, fill(t.results.window_waiting, { what: item.waiting_label })),
+  };
+  const until = item.closes_when ? fill(t.results.window_until_act, { act: item.closes_when, what: item.closes_label })
+    : fill(t.results.window_until, { what: item.closes_label });
   return el("li", { class: "item window", id: `rule-${item.id}`, "data-rule": item.id, "data-status": item.status },
     el("h5", {}, terms.text(item.title)),
-    state,
-    el("p", {}, fill(t.results.window_until, { what: item.closes_label })),
+    states[item.status](),
+    el("p", { class: item.closes_when ? "warning" : null }, until),
     el("dl", { class: "meta" }, el("dt", {}, t.results.who_acts), el("dd", {}, actorLabel(report, item.actor))),
     lawLink(item),
     quote(item),
@@ -178,8 +171,9 @@ function provisionItem(item, t, terms) {
       item.note ? el("p", { class: "note" }, terms.text(item.note)) : null));
 }
 
+// Dates still to come first, in date order; then those that have passed.
 function byDate(a, b) {
-  const key = (item) => item.due_at || item.safe_date || item.due || item.opened || "9999";
+  const key = (item) => `${item.passed ? 1 : 0}${item.due_at || item.safe_date || item.due || item.opened || "9999"}`;
   return key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
 }
 
@@ -222,7 +216,7 @@ function complainantSection(report, t, terms) {
 // What this person must or may do themselves (for the complainant, the filing cards instead).
 function ownItems(report, role) {
   if (role === "complainant") return [];
-  return [...report.deadlines, ...report.windows].filter((i) => acts(i, report, role) && i.kind !== "filing").sort(byDate);
+  return [...report.deadlines, ...report.windows].filter((i) => acts(i, role) && i.kind !== "filing").sort(byDate);
 }
 
 // An entry already shown in full in the person's own section: in the timeline, its title and date
@@ -318,11 +312,12 @@ export function renderAnswer(answer, report, t) {
 // The dates are the ones this person's calendar file holds (core/ics.py, dated_entries).
 export function renderPrintout(report, role, facts, t) {
   const p = t.printout;
-  const view = PEOPLE[role];
-  const mine = report.deadlines.filter((d) => d.views.includes(view));
-  const dated = mine.filter((d) => d.due || d.due_at)
-    .sort((a, b) => ((a.due_at || a.safe_date || a.due) < (b.due_at || b.safe_date || b.due) ? -1 : 1));
+  const mine = report.deadlines.filter((d) => concerns(d, role));
+  // This person's own next steps first, then the others' dates still to come, then those that have passed.
+  const order = (d) => (d.passed ? 2 : acts(d, role) ? 0 : 1);
+  const dated = mine.filter((d) => d.due || d.due_at).sort((a, b) => order(a) - order(b) || byDate(a, b));
   const waiting = mine.filter((d) => !d.due && !d.due_at && d.waiting_label);
+  const options = report.windows.filter((w) => acts(w, role) && w.status !== "closed");
   const answer = report.answers[role];
   const contact = report.jurisdiction.contact_url;
   return [
@@ -346,6 +341,9 @@ export function renderPrintout(report, role, facts, t) {
         el("p", {}, `${t.results.who_acts}: ${report.jurisdiction.actors[d.actor].label}. ${d.cite}.`),
         el("ol", { class: "printout-steps" }, d.steps.map((s) => el("li", {}, s))));
     }),
+    options.length ? [el("h2", {}, p.options), el("ul", { class: "printout-options" }, options.map((w) => el("li", { "data-rule": w.id },
+      `${w.title}: `, w.status === "open" ? `${t.results.window_open}. ` : w.status === "upcoming" ? `${t.results.window_opens_on} ${w.display.opened}. ` : `${fill(t.results.window_waiting, { what: w.waiting_label })}. `,
+      w.closes_when ? fill(t.results.window_until_act, { act: w.closes_when, what: w.closes_label }) : fill(t.results.window_until, { what: w.closes_label }))))] : null,
     waiting.length ? [el("h2", {}, p.waiting), el("ul", { class: "printout-waiting" }, waiting.map((d) => el("li", {}, `${d.title}: ${fill(p.waiting_for, { what: d.waiting_label })}`)))] : null,
     el("h2", {}, p.contact),
     el("p", {}, report.disclaimer),

@@ -1,0 +1,84 @@
+"""What the page says around the answer, for the person asking: hints written for them, a missing fact
+asked for with a link to its field, their own next step before the dates that have passed, their options
+in the printout, and a calendar message that speaks to the facts they entered.
+
+Dates are worked out by hand in each test; "today" is Monday 30 November 2026 in the city.
+"""
+
+import io
+import re
+import unicodedata
+
+from pypdf import PdfReader
+
+from conftest import LOAD_TIMEOUT_MS, wait_for_results
+
+TODAY = "2026-11-30T12:00:00-07:00"
+
+
+def open_page(new_page, path):
+    page = new_page()
+    page.clock.set_fixed_time(TODAY)
+    page.goto(path)
+    page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+    wait_for_results(page)
+    return page
+
+
+def flat(text):
+    return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text)).strip()
+
+
+def test_the_receipt_hint_speaks_to_the_person_asking(new_page):
+    page = open_page(new_page, "fort-collins/index.html#role=complainant")
+    assert "the day you plan to file" in page.inner_text("#f-received-hint")
+    for role, words in (("respondent", "the complaint about you"), ("clerk", "the office received")):
+        page.click("#who-change")
+        page.click(f"#who-{role}")
+        wait_for_results(page)
+        hint = page.inner_text("#f-received-hint")
+        assert words in hint and "plan" not in hint and "filed yet" not in hint
+
+
+def test_a_fact_the_answer_asks_for_is_a_link_that_takes_the_focus_to_its_field(new_page):
+    # 60 days after Tue 6 Oct 2026 end Sat 5 Dec; safe Fri 4 Dec. Who is filing is not said.
+    page = open_page(new_page, "fort-collins/index.html#role=complainant&violation_date=2026-10-06")
+    assert page.get_attribute("#answer", "data-status") == "waiting"
+    link = page.locator("#answer-asks a")
+    assert link.inner_text() == "Who is filing?"
+    link.click()
+    assert page.evaluate("() => document.activeElement.name") == "complainant_role"
+    page.check("#f-role-candidate")
+    wait_for_results(page)
+    assert page.get_attribute("#answer", "data-status") == "certain"
+    assert page.locator("#answer-asks").is_hidden()
+
+
+def test_the_respondent_sees_their_options_in_the_printout_and_why_no_calendar_date(new_page):
+    # Forwarded Mon 23 Nov 2026: paying the fine, responsive information and a cure are open; nothing is dated.
+    page = open_page(new_page, "fort-collins/index.html#role=respondent&event.complaint-forwarded=2026-11-23")
+    text = flat(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(page.pdf(format="Letter"))).pages))
+    assert "What you may do" in text
+    for title in ("Respondent may pay the presumptive fine", "Respondent may send responsive information to the City Clerk",
+                  "Respondent may provide evidence of a cure"):
+        assert title in text
+    assert "Closes when an investigation begins, which may be before" in text
+    page.click("#calendar-button")
+    page.wait_for_selector("#keep-status:has-text('nothing to put in a calendar')")
+    status = page.inner_text("#keep-status")
+    assert "enter the facts" not in status
+    assert status.endswith("You may provide evidence of a cure now, until an investigation begins; that can happen "
+                           "before you are told of it, so do not wait.")
+
+
+def test_the_respondents_own_next_step_comes_before_the_dates_that_have_passed(new_page):
+    # Received Tue 10 Nov 2026. (B) notice: Wed 11 (1), Thu 12 (2), Fri 13 Nov (3) — passed. (C)(1) ruling: seven
+    # business days, Thu 19 Nov — passed. (C)(2) hearing: four weeks, Tue 8 Dec. (F): a demand within seven business
+    # days of the recommendation of Tue 24 Nov: Wed 25 (1), Thu 26 Thanksgiving, Fri 27 (2), Mon 30 (3) … Fri 4 Dec (7).
+    page = open_page(new_page, "illinois-model-ethics/index.html#role=respondent&received=2026-11-10&hearing_closed=true"
+                               "&event.recommendation-issued=2026-11-24")
+    assert page.locator(".yours li.item").evaluate_all("nodes => nodes.map(n => n.dataset.rule)") == ["public-hearing-demand"]
+    printed = page.locator("#printout .printout-date").evaluate_all("nodes => nodes.map(n => n.dataset.rule)")
+    assert printed[0] == "public-hearing-demand"  # their own step, first
+    assert printed.index("hearing-date") < printed.index("notice-to-parties")  # still to come, before what passed
+    assert set(printed[-2:]) == {"notice-to-parties", "sufficiency-ruling"}  # the passed ones last
