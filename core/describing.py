@@ -3,7 +3,6 @@ must do, and what a later last day relies on. The summary, the report, the answe
 calendar file all word these things here, so that each is said one way everywhere.
 """
 
-from datetime import date
 
 from .counting import closed_reason
 from .model import BUILTIN_DATE_FACTS, COUNTED_KINDS, DEADLINE_ANCHOR, Jurisdiction, Rule

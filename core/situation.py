@@ -79,6 +79,8 @@ class Situation:
     def applies(self, rule: Rule) -> str:
         """'yes', 'no' or 'unknown': all of applies_when hold and none of applies_unless (or, for a rule
         with a further case the checker cannot know, `also_applies_if`, 'unknown' instead of 'no')."""
+        if rule.also_applies_if and not (rule.applies_when or rule.applies_unless):
+            return "unknown"  # only a case the checker cannot know
         required = [self.holds(c) for c in rule.applies_when]
         excluded = [self.holds(c) for c in rule.applies_unless]
         if False in required or True in excluded:

@@ -155,6 +155,13 @@ def wait_for_results(page):
         raise AssertionError(f"no results: the results are {state}; the page reported {page.watch.problems}") from None
 
 
+def open_link_in_this_tab(page, fragment):
+    """Open another link's fragment in the same tab, as a person pasting it would, and wait for its answer."""
+    before = page.get_attribute("#results", "data-answered") or ""
+    page.evaluate("(fragment) => { window.location.hash = fragment; }", fragment)
+    page.wait_for_selector(f"#results[data-state='done']:not([data-answered='{before}'])", timeout=LOAD_TIMEOUT_MS)
+
+
 def cli_report(jurisdiction, facts, lang="en", today=None):
     """The same facts through the command line: the page must show the same dates."""
     extra = ["--lang", lang] + (["--today", today] if today else [])

@@ -113,12 +113,17 @@ def test_a_link_asking_for_spanish_opens_the_spanish_page_with_the_same_facts(ne
     assert "el jueves 3 de diciembre de 2026" in page.locator("#answer-sentence").inner_text()
 
 
-# --- the calendar file ------------------------------------------------------------------------------
+# --- what a person keeps: the calendar file and the printout, from one page ---------------------------
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("jurisdiction, role", list(CASES), ids=[f"{j}-{r}" for j, r in CASES])
-def test_the_calendar_file_holds_every_date_of_the_person_as_the_report_has_it(new_page, jurisdiction, role, lang):
+def test_the_calendar_file_and_the_printout_hold_what_the_person_needs(new_page, jurisdiction, role, lang):
     page, report = open_case(new_page, jurisdiction, role, lang)
+    calendar_file_holds_every_date_of_the_person_as_the_report_has_it(page, report, jurisdiction, role, lang)
+    printout_fits_two_letter_pages_and_holds_what_the_person_needs(page, report, role)
+
+
+def calendar_file_holds_every_date_of_the_person_as_the_report_has_it(page, report, jurisdiction, role, lang):
     with page.expect_download() as caught:
         page.click("#calendar-button")
     download = caught.value
@@ -156,12 +161,7 @@ def fill_status(page):
     return page.locator("#keep-status").inner_text()
 
 
-# --- the printout -----------------------------------------------------------------------------------
-
-@pytest.mark.parametrize("lang", ["en", "es"])
-@pytest.mark.parametrize("jurisdiction, role", list(CASES), ids=[f"{j}-{r}" for j, r in CASES])
-def test_the_printout_fits_two_letter_pages_and_holds_what_the_person_needs(new_page, jurisdiction, role, lang):
-    page, report = open_case(new_page, jurisdiction, role, lang)
+def printout_fits_two_letter_pages_and_holds_what_the_person_needs(page, report, role):
     assert page.locator("#print-button").is_visible()
     reader = PdfReader(io.BytesIO(page.pdf(format="Letter")))
     assert 1 <= len(reader.pages) <= 2

@@ -11,7 +11,7 @@ import unicodedata
 
 from pypdf import PdfReader
 
-from conftest import LOAD_TIMEOUT_MS, wait_for_results
+from conftest import LOAD_TIMEOUT_MS, open_link_in_this_tab, wait_for_results
 
 TODAY = "2026-11-30T12:00:00-07:00"
 
@@ -82,3 +82,25 @@ def test_the_respondents_own_next_step_comes_before_the_dates_that_have_passed(n
     assert printed[0] == "public-hearing-demand"  # their own step, first
     assert printed.index("hearing-date") < printed.index("notice-to-parties")  # still to come, before what passed
     assert set(printed[-2:]) == {"notice-to-parties", "sufficiency-ruling"}  # the passed ones last
+
+
+def test_another_link_opened_in_the_same_tab_shows_its_own_facts(new_page):
+    page = open_page(new_page, "fort-collins/index.html#role=clerk&received=2026-11-25&violation_date=2026-10-06")
+    open_link_in_this_tab(page, "role=complainant&violation_date=2026-10-01&complainant_role=candidate")
+    assert page.get_attribute("html", "data-role") == "complainant"
+    assert page.input_value("#f-received") == "" and page.input_value("#f-violation_date") == "2026-10-01"
+    assert page.is_checked("#f-role-candidate")
+    # 60 days after Thu 1 Oct 2026: Mon 30 Nov, today, a business day
+    assert page.locator("#answer-sentence").inner_text().endswith(
+        "File today, Monday, November 30, 2026: it is the last day to file.")
+
+
+def test_an_anchor_on_the_page_keeps_the_facts_in_the_address_bar(new_page):
+    page = open_page(new_page, "fort-collins/index.html#role=clerk&received=2026-11-25")
+    page.click("a.skip-to-answer, a[href='#answer']")
+    assert page.input_value("#f-received") == "2026-11-25" and page.get_attribute("html", "data-role") == "clerk"
+    assert "received=2026-11-25" in page.url and "role=clerk" in page.url
+    page.reload()
+    page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+    wait_for_results(page)
+    assert page.input_value("#f-received") == "2026-11-25"

@@ -472,8 +472,8 @@ def test_a_last_day_equal_to_today_counted_as_passed_fails_the_table(monkeypatch
 def test_every_respondent_answered_certain_fails_the_table(monkeypatch):
     import core.answers as answers
     from dataclasses import replace
-    respondent = answers.Answers.respondent
-    monkeypatch.setattr(answers.Answers, "respondent", lambda self: replace(respondent(self), status="certain"))
+    respondent = answers.respondent_answer
+    monkeypatch.setattr(answers, "respondent_answer", lambda ctx: replace(respondent(ctx), status="certain"))
     caught = set(_mismatches())
     statuses = {s["status"] for s in STATES if s["person"] == "respondent" and f"{s['name']} (en)" in caught}
     assert statuses == {"relies", "late", "waiting", "nothing"}, caught

@@ -14,13 +14,14 @@ const ROLES = config.audiences; // who may ask, as the core names them
 const OFFLINE_AFTER_MS = 3000;
 
 // A link that asks for another language opens that language's page, with the same facts.
-// (Stop here while it does: nothing below should start for a page that is being replaced.)
-const asked = new URLSearchParams(window.location.hash.slice(1)).get("lang");
-const otherLanguage = asked && asked !== t.lang && document.querySelector(`a.language-switch[data-lang='${CSS.escape(asked)}']`);
-if (otherLanguage) {
-  window.location.replace(new URL(otherLanguage.getAttribute("href"), document.baseURI).pathname + window.location.hash);
-  await new Promise(() => {});
+function openInItsLanguage() {
+  const asked = new URLSearchParams(window.location.hash.slice(1)).get("lang");
+  const other = asked && asked !== t.lang && document.querySelector(`a.language-switch[data-lang='${CSS.escape(asked)}']`);
+  if (other) window.location.replace(new URL(other.getAttribute("href"), document.baseURI).pathname + window.location.hash);
+  return Boolean(other);
 }
+// (Stop here while it does: nothing below should start for a page that is being replaced.)
+if (openInItsLanguage()) await new Promise(() => {});
 
 const form = document.getElementById("facts");
 const results = document.getElementById("results");
@@ -334,6 +335,7 @@ async function update() {
     return;
   }
   if (mine !== requested) return; // a newer request is on its way
+  results.dataset.answered = String(mine); // which request the answer on screen is for (tests wait on it)
   if (envelope.ok) {
     show(envelope.report);
   } else {
@@ -373,6 +375,27 @@ const keeping = new Keeping({
 });
 restoreFromLink();
 chooseRole(role);
+// Another link opened in this tab changes only the fragment: its facts replace the form's, as a fresh visit
+// with it would show them. (The page's own updates to the address bar replace the entry and fire nothing.)
+window.addEventListener("hashchange", () => {
+  if (!window.location.hash.includes("=")) {
+    // An anchor on this page ("Jump to the answer", a term, a rule): the browser has scrolled to it; the facts go
+    // back into the address bar, so that a reload or a copied link still holds them.
+    saveToLink(readForm().params);
+    return;
+  }
+  if (openInItsLanguage()) return;
+  for (const input of form.querySelectorAll("input[data-fact], input[data-event]")) input.value = "";
+  for (const input of form.querySelectorAll("input[type='radio']")) input.checked = input.defaultChecked;
+  for (const box of form.querySelectorAll("input[name='contents']")) box.checked = false;
+  contentsTouched = false;
+  everything.checked = false;
+  linkProblems = [];
+  role = null;
+  restoreFromLink();
+  chooseRole(role);
+  update();
+});
 // Who is asking: a button each, so that choosing is one deliberate press (arrow keys in a radio
 // group would choose on the way past). Every fact entered stays when the person changes.
 for (const button of document.querySelectorAll("#who [data-role]")) {

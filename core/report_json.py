@@ -1,0 +1,227 @@
+"""The report's JSON (schema 1): an assessment written out, and the one place where a date
+becomes text. Each section of the report is one function; the README lists every field.
+"""
+
+from datetime import date, datetime
+
+from .answers import Answer
+from .audience import People, people
+from .conflicts import Conflict
+from .deadlines import Deadline
+from .describing import business_days_assumption, condition_text, roll_assumption
+from .model import COUNTED_KINDS, Jurisdiction, Rule
+from .situation import Version
+from .verdicts import Window
+from .wording import format_day, format_moment, say
+
+SCHEMA = 1
+
+
+def _iso(value) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def _shown(a, dates: dict[str, date | None], due: date | None) -> dict:
+    """`display` (each date in words) and `passed` (the last day is before today)."""
+    s = a.situation
+    return {"display": {name: format_day(value, s.lang) for name, value in dates.items() if value},
+            "passed": bool(s.today and due and due < s.today)}
+
+
+def _provenance(j: Jurisdiction, rule: Rule) -> dict:
+    return {"cite": j.clause(rule.clause).cite, "clause": rule.clause, "text": rule.text or None,
+            "source": rule.source or j.source, "note": rule.note}
+
+
+def _version(v: Version | None) -> dict | None:
+    return None if v is None else {"effective": v.effective.isoformat(), "repealed": _iso(v.repealed),
+                                   "chosen_by": v.chosen_by, "date": _iso(v.day)}
+
+
+def _entry(j: Jurisdiction, rule: Rule, version: Version | None, who: People) -> dict:
+    return {"id": rule.id, "kind": rule.kind, "title": rule.title, "task": rule.task, "actor": rule.actor,
+            "notifies": list(rule.notifies), "views": who.views, "acts": list(who.acts),
+            "concerns": list(who.concerns), **_provenance(j, rule), "version": _version(version)}
+
+
+def _uncertain_days(lang: str, d: Deadline) -> list[dict]:
+    return [{"date": u.day.isoformat(), "name": u.name, "reason": u.reason, "due_if_open": _iso(u.due_if_open),
+             "display": {"date": format_day(u.day, lang),
+                         "due_if_open": format_day(u.due_if_open, lang) if u.due_if_open else None}}
+            for u in d.uncertain]
+
+
+def _deadline(a, d: Deadline) -> dict:
+    lang = a.situation.lang
+    out = _entry(a.jurisdiction, d.rule, d.version, d.people)
+    out.update({
+        "due": _iso(d.due), "nominal": _iso(d.nominal), "certain": _iso(d.certain), "safe_date": _iso(d.safe),
+        "due_at": d.due_at.isoformat(timespec="minutes") if d.due_at else None,
+        "no_later_than": _iso(d.no_later_than),
+        "from": [c.anchor for c in d.rule.counts],
+        "limits": [{"from": l.anchor, "nominal": _iso(l.nominal), "due": _iso(l.due), "safe_date": _iso(l.safe)}
+                   for l in d.limits] if d.limits is not None else None,
+        "uncertain_days": _uncertain_days(lang, d),
+        "waiting_on": d.waiting_on, "waiting_label": d.waiting_label, "waiting_message": d.waiting_message,
+        "waiting_prompt": d.waiting_prompt,
+        "applies": d.applies, "condition": d.condition, "governs": list(d.rule.governs),
+        "warnings": list(a.warnings.get(d.id, [])),
+        "steps": list(d.steps), "assumptions": list(d.assumptions),
+    })
+    out.update(_shown(a, {"due": d.due, "nominal": d.nominal, "certain": d.certain, "safe_date": d.safe,
+                          "no_later_than": d.no_later_than}, d.due))
+    if d.due_at:
+        out["display"]["due_at"] = format_moment(d.due_at, lang)
+    return out
+
+
+def _filing(a) -> dict:
+    f, d, j = a.filing, a.filing.deadline, a.jurisdiction
+    out = {"status": f.status, "certainty": f.certainty, "received": _iso(f.received),
+           "nominal": _iso(d.nominal) if d else None, "deadline": _iso(d.due) if d else None,
+           "certain": _iso(d.certain) if d else None, "safe_date": _iso(d.safe) if d else None,
+           "relies_on_extension": f.relies_on_extension, "planned": f.planned, "rule": f.rule}
+    if d:
+        out.update({"cite": j.clause(d.rule.clause).cite, "clause": d.rule.clause, "text": d.rule.text or None,
+                    "steps": list(d.steps), "assumptions": list(d.assumptions), "waiting_on": d.waiting_on,
+                    "waiting_message": d.waiting_message, "no_later_than": _iso(d.no_later_than),
+                    "uncertain_days": _uncertain_days(a.situation.lang, d)})
+    if f.warning:
+        out["warning"] = f.warning
+    dates = {"received": f.received} if not d else {
+        "received": f.received, "nominal": d.nominal, "deadline": d.due, "certain": d.certain,
+        "safe_date": d.safe, "no_later_than": d.no_later_than}
+    out.update(_shown(a, dates, d.due if d else None))
+    return out
+
+
+def _eligibility(a) -> dict:
+    e = a.eligibility
+    return {"status": e.status, "reasons": list(e.reasons), "roles": list(e.roles) if e.roles is not None else None,
+            "cite": e.cite, "clause": e.clause, "text": e.text, "note": e.note}
+
+
+def _contents(a) -> dict:
+    c, j = a.contents, a.jurisdiction
+    clause = j.clause(j.contents_clause) if j.contents_clause else None
+    return {"status": c.status, "required": list(c.required),
+            "present": list(c.present) if c.present is not None else None,
+            "missing": list(c.missing) if c.missing is not None else None,
+            "items": [{"id": i.id, "label": i.label, "explain": i.explain, "text": i.text, "clause": i.clause,
+                       "cite": j.clause(i.clause).cite} for i in j.contents],
+            "cite": clause.cite if clause else None, "clause": j.contents_clause, "text": j.contents_text}
+
+
+def _window(a, w: Window) -> dict:
+    out = _entry(a.jurisdiction, w.rule, w.version, w.people)
+    out.update({
+        "status": w.status,
+        "opens_on": w.rule.opens, "opens_label": w.opens_label, "opened": _iso(w.opened),
+        "closes_on": w.rule.closes, "closes_label": w.closes_label, "closed": _iso(w.closed),
+        "closes_when": w.rule.closes_when,
+        "waiting_on": w.waiting_on, "waiting_label": w.waiting_label,
+        "applies": w.applies, "condition": w.condition,
+        "assumptions": [w.rule.note] if w.rule.note else [],
+    })
+    out.update(_shown(a, {"opened": w.opened, "closed": w.closed}, None))
+    return out
+
+
+def _provision(a, rule: Rule, version: Version, applies: str) -> dict:
+    s = a.situation
+    out = _entry(s.j, rule, version, people(s.sides, rule.actor, rule.notifies))
+    out.update({"applies": applies if rule.applies_when or rule.applies_unless or rule.also_applies_if else None,
+                "condition": condition_text(s.j, rule, s.lang)})
+    if rule.kind == "fine":
+        out.update({"amount_min": rule.amount_min, "amount_max": rule.amount_max})
+    return out
+
+
+def _stages(a) -> list[dict]:
+    j, shown, out = a.jurisdiction, set(a.deadlines), []
+    for order, rule in enumerate(a.stages, 1):
+        counted = [r for r in rule.stage_rules if any(v.kind in COUNTED_KINDS for v in j.versions(r))]
+        out.append({"id": rule.id, "order": order, "title": rule.title, **_provenance(j, rule),
+                    "rules": list(rule.stage_rules), "deadlines": [r for r in counted if r in shown],
+                    "deadline_note": None if counted else say("no_deadline", a.situation.lang)})
+    return out
+
+
+def _conflict(c: Conflict) -> dict:
+    if c.kind == "after-governing":
+        return {"kind": c.kind, "rule": c.rule, "governed_by": c.governed_by, "date": c.day.isoformat(),
+                "limit": c.limit.isoformat(), "message": c.message}
+    return {"kind": c.kind, "event": c.event, "rule": c.rule, "date": c.day.isoformat(),
+            "limit": c.limit.isoformat(), "message": c.message}
+
+
+def _facts(a) -> dict:
+    s = a.situation
+    facts, shown = s.facts, {}
+    dates = {name: getattr(facts, name) for name in ("violation_date", "received", "election_date")}
+    for name, value in {**dates, **facts.declared}.items():
+        if isinstance(value, date):
+            shown[name] = format_day(value, s.lang)
+    for event_id, value in facts.events.items():
+        shown[f"events.{event_id}"] = format_moment(s.localize(event_id, value, []), s.lang) \
+            if isinstance(value, datetime) else format_day(value, s.lang)
+    return {**facts.as_json(), "display": shown}
+
+
+def _assumptions(a) -> list[str]:
+    j, lang = a.jurisdiction, a.situation.lang
+    info = j.calendar_info
+    out = [f"{info.summary} ({info.cite})"]
+    out += [say("calendar_change", lang, name=c.name, reason=c.reason, cite=c.cite)
+            for c in info.removed + info.added + info.not_moved]
+    out += [say("calendar_unconfirmed", lang, name=name, reason=reason) if name else reason
+            for name, reason in info.unconfirmed]
+    out += list(info.assumptions)
+    out.append(roll_assumption(j, lang))
+    out.append(business_days_assumption(j, lang))
+    return out
+
+
+def _jurisdiction(j: Jurisdiction) -> dict:
+    return {
+        "id": j.id, "name": j.name, "title": j.title, "code": j.code, "source": j.source,
+        "timezone": j.timezone, "updated": j.updated.isoformat(), "rules_version": j.digest,
+        "contact": j.contact, "contact_url": j.contact_url or None,
+        "complaint_form": {"url": j.complaint_form.url, "title": j.complaint_form.title} if j.complaint_form else None,
+        "supported_from": j.supported_from.isoformat(), "supported_to": j.supported_to.isoformat(),
+        "receiver": j.receiver,
+        "actors": {actor.id: {"label": actor.label, "side": actor.side} for actor in j.actors},
+        "roles": [{"id": r.id, "label": r.label, "text": r.text, "clause": r.clause} for r in j.roles],
+        "terms": [{"term": t.term, "explain": t.explain} for t in j.terms],
+    }
+
+
+def _answer(answer: Answer) -> dict:
+    return {"status": answer.status, "sentence": answer.sentence, "date": _iso(answer.day), "detail": answer.detail,
+            "rule": answer.rule, "asks": list(answer.asks)}
+
+
+def report_json(a) -> dict:
+    """The report (schema 1) for an assessment (core.report.Assessment): plain JSON data."""
+    s = a.situation
+    return {
+        "schema": SCHEMA,
+        "language": s.lang,
+        "as_of": _iso(s.today),
+        "display": {"as_of": format_day(s.today, s.lang) if s.today else None},
+        "jurisdiction": _jurisdiction(s.j),
+        "facts": _facts(a),
+        "filing": _filing(a),
+        "eligibility": _eligibility(a),
+        "contents": _contents(a),
+        "deadlines": [_deadline(a, d) for d in a.deadlines.values()],
+        "windows": [_window(a, w) for w in a.windows],
+        "stages": _stages(a),
+        "provisions": [_provision(a, *p) for p in a.provisions],
+        "not_applicable": [{"id": n.rule.id, "kind": n.rule.kind, "title": n.rule.title, "reason": n.reason}
+                           for n in a.not_applicable],
+        "conflicts": [_conflict(c) for c in a.conflicts],
+        "assumptions": _assumptions(a),
+        "disclaimer": say("disclaimer", s.lang, contact=s.j.contact),
+        "answers": {person: _answer(answer) for person, answer in a.answers.items()},
+    }
