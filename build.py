@@ -36,7 +36,7 @@ import subprocess
 import sys
 import tomllib
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timezone
 from pathlib import Path
 
@@ -46,7 +46,7 @@ import jinja2
 from core import __version__, prepared
 from core.audience import AUDIENCES, acting
 from core.facts import latest_date
-from core.jurisdiction import check_file, jurisdiction_path, seed_ids
+from core.jurisdiction import cases_path, check_file, jurisdiction_path, seed_ids
 from core.localize import localized
 from core.model import Jurisdiction
 from core.summary import outline
@@ -57,7 +57,6 @@ ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
 PYODIDE_DIR = browser_python.PYODIDE_DIR
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
-CASES_DIR = ROOT / "tests" / "cases"
 COMPRESSED_CACHE = ROOT / ".cache" / "compressed"
 MARKER = ".complaint-checker-build"  # written into every output folder, so a rebuild knows it may replace it
 
@@ -84,6 +83,7 @@ class Procedure:
     toml: bytes
     cases: list
     outline: list
+    failing_cases: list = field(default_factory=list)  # published anyway, by choice: the pages say so
 
 
 @dataclass
@@ -118,25 +118,31 @@ def build_date() -> str:
     return datetime.fromtimestamp(int(epoch or 0), tz=timezone.utc).date().isoformat()
 
 
-def read_procedure(name: str) -> Procedure:
+def read_procedure(name: str, publish_failing_cases: bool = False) -> Procedure:
+    """A procedure, read and checked with its worked cases. One whose cases fail is refused, unless asked to
+    publish it anyway: then its pages say so."""
     try:
         path = jurisdiction_path(name)
     except LookupError:
         raise BuildError(f"unknown jurisdiction {name!r}; use one of {', '.join(seed_ids())} or a .toml file")
-    jurisdiction, problems = check_file(path)
-    if jurisdiction is None:
-        errors = [p for p in problems if p.severity == "error"]
-        raise BuildError("\n".join(str(p) for p in problems) + f"\n{path}: {len(errors)} problem(s); nothing was built")
+    jurisdiction, problems = check_file(path, with_cases=True)
+    failing = [p for p in problems if p.code == "case"]
+    errors = [p for p in problems if p.severity == "error" and not (publish_failing_cases and p.code == "case")]
+    if jurisdiction is None or errors:
+        hint = (f"; if the procedure is right and its cases are not yet, --publish-failing-cases publishes it "
+                f"with a notice on its pages" if failing and not publish_failing_cases else "")
+        raise BuildError("\n".join(str(p) for p in problems)
+                         + f"\n{path}: {len(errors)} problem(s); nothing was built{hint}")
     for warning in problems:
         print(warning, file=sys.stderr)
-    cases_path = (CASES_DIR / f"{jurisdiction.id}.json" if name in seed_ids()
-                  else path.with_name(path.stem + ".cases.json"))
-    cases = json.loads(cases_path.read_text(encoding="utf-8")) if cases_path.is_file() else []
-    return Procedure(jurisdiction, path.read_bytes(), cases, outline(jurisdiction))
+    beside = cases_path(path)
+    cases = json.loads(beside.read_text(encoding="utf-8")) if beside.is_file() else []
+    return Procedure(jurisdiction, path.read_bytes(), cases, outline(jurisdiction),
+                     failing_cases=[p.entry.removeprefix("case ") for p in failing])
 
 
-def read_site(names: list[str]) -> Site:
-    procedures = [read_procedure(n) for n in names]
+def read_site(names: list[str], publish_failing_cases: bool = False) -> Site:
+    procedures = [read_procedure(n, publish_failing_cases) for n in names]
     ids = [p.jurisdiction.id for p in procedures]
     if len(set(ids)) != len(ids):
         raise BuildError(f"the same jurisdiction id appears twice: {ids}")
@@ -338,6 +344,7 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
         cases_path = hashed_name(f"{j.id}/cases.json", cases_json)
         files[procedure_path], files[cases_path] = procedure_json, cases_json
         data_list.append({"id": j.id, "name": j.name, "title": j.title, "rules_version": j.digest,
+                          "failing_cases": procedure.failing_cases, "contact": j.contact,
                           "procedure": {"url": procedure_path, "integrity": integrity(procedure_json)},
                           "cases": {"url": cases_path, "integrity": integrity(cases_json)}})
 
@@ -367,7 +374,8 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
         env = make_environment(site.strings[lang])
         in_language = [localized(p.jurisdiction, lang) for p in site.procedures]
         procedures = [replace(p, jurisdiction=j, outline=outline(j, lang)) for p, j in zip(site.procedures, in_language)]
-        data_in_language = [dict(item, name=p.jurisdiction.name, title=p.jurisdiction.title)
+        data_in_language = [dict(item, name=p.jurisdiction.name, title=p.jurisdiction.title, contact=p.jurisdiction.contact,
+                                 failing_cases=p.failing_cases)
                             for item, p in zip(data_list, procedures)]
 
         def render(template: str, name: str, **context) -> None:
@@ -421,8 +429,8 @@ def write_folder(out: Path, files: dict[str, bytes]) -> None:
         target.write_bytes(data)
 
 
-def build(names: list[str] | None = None, out: Path = ROOT / "dist") -> Site:
-    site = read_site(names or seed_ids())
+def build(names: list[str] | None = None, out: Path = ROOT / "dist", publish_failing_cases: bool = False) -> Site:
+    site = read_site(names or seed_ids(), publish_failing_cases)
     write_site(site, out)
     return site
 
@@ -444,9 +452,11 @@ def main(argv=None) -> int:
     parser.add_argument("--serve", action="store_true", help="serve the site after building it")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--prefix", default="/", help="serve under this path, e.g. /clerk/complaints/")
+    parser.add_argument("--publish-failing-cases", action="store_true",
+                        help="publish a procedure whose worked cases fail; its pages say so")
     args = parser.parse_args(argv)
     try:
-        site = build(args.jurisdiction, args.out)
+        site = build(args.jurisdiction, args.out, args.publish_failing_cases)
     except BuildError as err:
         print(f"build failed: {err}" if "\n" not in str(err) else f"build failed:\n{err}", file=sys.stderr)
         return 1

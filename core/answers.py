@@ -17,11 +17,11 @@ between it and the code's later last day, on that day, or after it (late). A rec
 today is the day the person plans to file. "As of" is an input, never read from a clock.
 """
 
-from dataclasses import dataclass
-from datetime import date
+from dataclasses import dataclass, replace
+from datetime import date, timedelta
 
 from .deadlines import Deadline
-from .describing import condition_clause, later_day, prompt, readings, role_label, task
+from .describing import anchor_words, condition_clause, later_day, prompt, readings, role_label, task
 from .model import BUILTIN_DATE_FACTS, Jurisdiction
 from .situation import Situation
 from .verdicts import Eligibility, Filing, Window
@@ -215,6 +215,28 @@ def respondent_answer(ctx: Asking) -> Answer:
 
 
 def _next_deadline(ctx: Asking, d: Deadline) -> Answer:
+    answer = _dated_deadline(ctx, d)
+    if not d.rule.ends_early_on:
+        return answer
+    if d.ended_early:
+        if not d.rule.ends_early_when or answer.status not in ("certain", "relies"):
+            return answer
+        # The event is dated, but it only reports the act that ends the period, which may have come sooner.
+        clause = ctx.say("answer_ended_early_unannounced", when=d.rule.ends_early_when,
+                         day=d.due + timedelta(days=1))  # the day of the event that reports it
+        return replace(answer, status="relies", sentence=_sentences(answer.sentence, clause))
+    # A period an event can end early: say so; if that event only reports an act that may come first, do not
+    # let the answer read as safe.
+    event = anchor_words(ctx.j, d.rule.ends_early_on, ctx.lang)
+    if d.rule.ends_early_when:
+        clause = ctx.say("answer_ends_early_unannounced", when=d.rule.ends_early_when, event=event)
+        status = "relies" if answer.status == "certain" else answer.status
+    else:
+        clause, status = ctx.say("answer_ends_early", event=event), answer.status
+    return replace(answer, status=status, sentence=_sentences(answer.sentence, clause))
+
+
+def _dated_deadline(ctx: Asking, d: Deadline) -> Answer:
     where = position(ctx.today, d.safe, d.due)
     what = task(d.rule, ctx.lang)
     if d.applies == "unknown":

@@ -60,6 +60,15 @@ class ClosedDay:
     kind: str = HOLIDAY
     confirmed: bool = True
     basis: str = ""
+    of: str = ""  # for a day kept because of a holiday (the Friday before a Saturday one): that holiday's name
+    closes_at: str = ""  # an early closing: the office opens, then closes at this time (HH:MM)
+    first_year: int | None = None  # the entry that makes this day closed holds from this year …
+    last_year: int | None = None   # … to this one
+
+    @property
+    def label(self) -> str:
+        """How the day is named: 'Friday before a Saturday holiday: Independence Day'."""
+        return f"{self.name}: {self.of}" if self.of else self.name
 
 
 @dataclass(frozen=True)
@@ -68,6 +77,7 @@ class Calendar:
     last_year: int
     days: Mapping[date, tuple[ClosedDay, ...]]
     assumed_open: frozenset = field(default_factory=frozenset)  # unconfirmed days taken as open
+    closures_ignored: bool = False  # a view where office closures that are not holidays do not count
 
     def covers(self, day: date) -> bool:
         return self.first_year <= day.year <= self.last_year
@@ -80,6 +90,8 @@ class Calendar:
         """The holidays and closures on `day` that count in this view of the calendar."""
         self._check(day)
         listed = self.days.get(day, ())
+        if self.closures_ignored:
+            listed = tuple(c for c in listed if c.kind != CLOSURE)
         if day in self.assumed_open:
             return tuple(c for c in listed if c.confirmed)
         return listed
@@ -115,6 +127,11 @@ class Calendar:
     def certain(self) -> "Calendar":
         """Only confirmed closures count: every unconfirmed day is taken as open."""
         return self.assume_open(self.unconfirmed())
+
+    def holidays_only(self) -> "Calendar":
+        """Weekends and holidays only: where no law carries a period past an office closure, the day a
+        period runs to is found in this view."""
+        return replace(self, closures_ignored=True)
 
     def next_business_day(self, day: date) -> date:
         """The first business day strictly after `day`."""
@@ -154,9 +171,13 @@ class DateRule:
     offset: int = 0
     years: str = "all"  # "all", "even" or "odd"
     only_year: int | None = None  # a day of one year only
+    first_year: int | None = None  # in force from this year (a law or a practice that began then)
+    last_year: int | None = None  # until this year
 
     def date_in(self, year: int) -> date | None:
         if self.only_year is not None and year != self.only_year:
+            return None
+        if not in_years(year, self.first_year, self.last_year):
             return None
         if self.years == "even" and year % 2:
             return None
@@ -174,13 +195,17 @@ class DateRule:
 
 @dataclass(frozen=True)
 class AddedDay:
-    """A holiday the package lacks, or a recurring office closure, defined by a date rule."""
+    """A holiday the package lacks, or a recurring office closure, defined by a date rule or a named one."""
 
     name: str
-    rule: DateRule
+    rule: DateRule | None  # None: a named rule worked out from the year's holidays
     kind: str = HOLIDAY
     unconfirmed: str | None = None  # why it is not known that the office closes
     basis: str = ""
+    named: str = ""  # the named rule, for a day worked out from the holidays
+    closes_at: str = ""  # an early closing, at this time
+    first_year: int | None = None
+    last_year: int | None = None
 
 
 @dataclass(frozen=True)
@@ -192,14 +217,33 @@ class CalendarSpec:
     first_year: int
     last_year: int
     observed: str
-    removed: frozenset = frozenset()          # holiday names the package lists that are not closures
-    not_moved: frozenset = frozenset()        # holiday names never moved off a weekend
+    removed: Mapping[str, tuple] = field(default_factory=dict)    # holiday name -> (first, last) years it is no closure
+    not_moved: Mapping[str, tuple] = field(default_factory=dict)  # holiday name -> (first, last) years never moved
     added: tuple[AddedDay, ...] = ()          # holidays and recurring closures
     closures: Mapping[date, tuple[str, str]] = field(default_factory=dict)  # date -> (name, source)
     unconfirmed: Mapping[str, str] = field(default_factory=dict)  # holiday or closure name -> why
     unconfirmed_years: Mapping[str, tuple[int, ...]] = field(default_factory=dict)  # name -> only these years
+    unconfirmed_bounds: Mapping[str, tuple] = field(default_factory=dict)  # name -> (first, last) years
     observed_unconfirmed: str | None = None   # why a moved (observed) day is not a known closure
     cite: str = ""
+
+
+def in_years(year: int, first: int | None, last: int | None) -> bool:
+    """Whether `year` is inside the bounds an entry gives (None: no bound on that side)."""
+    return (first is None or year >= first) and (last is None or year <= last)
+
+
+# Days a practice closes for, by name, as python-holidays names its observance rules. Two depend on the
+# year's holidays and are worked out from them.
+FRIDAY_BEFORE_SATURDAY_HOLIDAY = "friday-before-saturday-holiday"
+MONDAY_AFTER_SUNDAY_HOLIDAY = "monday-after-sunday-holiday"
+NAMED_DAYS = {
+    "day-after-thanksgiving": DateRule(month=11, weekday="thursday", nth=4, offset=1),
+    "christmas-eve": DateRule(month=12, day=24),
+    "new-years-eve": DateRule(month=12, day=31),
+    FRIDAY_BEFORE_SATURDAY_HOLIDAY: None,
+    MONDAY_AFTER_SUNDAY_HOLIDAY: None,
+}
 
 
 def nth_weekday(year: int, month: int, weekday: int, nth: int) -> date:
@@ -234,14 +278,17 @@ def build_calendar(spec: CalendarSpec) -> Calendar:
     def status(name: str, year: int) -> tuple[bool, str]:
         reason = spec.unconfirmed.get(name)
         only = spec.unconfirmed_years.get(name)
-        if reason and (not only or year in only):
+        if reason and (not only or year in only) and in_years(year, *spec.unconfirmed_bounds.get(name, (None, None))):
             return False, reason
         return True, spec.cite
+
+    def listed_in(table: Mapping[str, tuple], name: str, year: int) -> bool:
+        return name in table and in_years(year, *table[name])
 
     actual: dict[date, list[ClosedDay]] = {}
     for day, names in package_holidays(spec.country, spec.subdivision, years).items():
         for name in names:
-            if name not in spec.removed:
+            if not listed_in(spec.removed, name, day.year):
                 confirmed, basis = status(name, day.year)
                 actual.setdefault(day, []).append(ClosedDay(name, HOLIDAY, confirmed, basis))
     for extra in spec.added:
@@ -259,7 +306,7 @@ def build_calendar(spec: CalendarSpec) -> Calendar:
     days: dict[date, list[ClosedDay]] = {}
     for day, closed in sorted(actual.items()):
         days.setdefault(day, []).extend(closed)
-        movable = [c for c in closed if c.name not in spec.not_moved]
+        movable = [c for c in closed if not listed_in(spec.not_moved, c.name, day.year)]
         shifted = observed_day(day, spec.observed)
         if shifted != day and movable and shifted not in actual:
             for c in movable:
@@ -270,11 +317,10 @@ def build_calendar(spec: CalendarSpec) -> Calendar:
     for extra in spec.added:
         if extra.kind != CLOSURE:
             continue
-        for year in years:
-            day = extra.rule.date_in(year)
-            if day is not None:
-                days.setdefault(day, []).append(ClosedDay(extra.name, CLOSURE, extra.unconfirmed is None,
-                                                          extra.unconfirmed or extra.basis))
+        for day, of in closure_days(extra, years, actual, days, spec):
+            days.setdefault(day, []).append(ClosedDay(extra.name, CLOSURE, extra.unconfirmed is None,
+                                                      extra.unconfirmed or extra.basis, of, extra.closes_at,
+                                                      extra.first_year, extra.last_year))
     for day, (name, source) in sorted(spec.closures.items()):
         listed = days.setdefault(day, [])
         # An announced closure confirms a recurring closure that falls on the same day.
@@ -283,6 +329,30 @@ def build_calendar(spec: CalendarSpec) -> Calendar:
 
     in_range = {d: tuple(c) for d, c in sorted(days.items()) if spec.first_year <= d.year <= spec.last_year and c}
     return Calendar(spec.first_year, spec.last_year, in_range)
+
+
+def closure_days(extra: AddedDay, years: range, holidays: dict, closed: dict,
+                 spec: CalendarSpec) -> list[tuple[date, str]]:
+    """Each day a recurring closure falls on, with the holiday it is kept for (or ""). `holidays` are the
+    actual holiday dates; `closed`, every day closed so far (observed days included)."""
+    found = []
+    for year in years:
+        if not in_years(year, extra.first_year, extra.last_year):
+            continue
+        if extra.rule is not None:
+            day = extra.rule.date_in(year)
+            if day is not None:
+                found.append((day, ""))
+            continue
+        weekday, step = (SATURDAY, -1) if extra.named == FRIDAY_BEFORE_SATURDAY_HOLIDAY else (SUNDAY, 1)
+        for day, on_day in sorted(holidays.items()):
+            if day.year != year or day.weekday() != weekday:
+                continue
+            kept = [c for c in on_day if not (spec.not_moved.get(c.name) and in_years(year, *spec.not_moved[c.name]))]
+            near = day + timedelta(days=step)
+            if kept and not any(c.kind == HOLIDAY for c in closed.get(near, ())):
+                found.append((near, kept[0].name))
+    return found
 
 
 def observed_day(day: date, rule: str) -> date:

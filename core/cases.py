@@ -73,6 +73,28 @@ def canonical(outcome: dict) -> str:
     return json.dumps(outcome, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
+def case_problems(jurisdiction, path) -> list:
+    """Each worked case in `path` (a procedure's ID.cases.json) that fails, as a problem of the check."""
+    from .reading.problems import Problem
+    if not path.is_file():
+        return []
+    try:
+        cases = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(cases, list) or not all(isinstance(c, dict) and {"name", "facts", "expected"} <= set(c)
+                                                  for c in cases):
+            raise ValueError("expected a list of {name, facts, expected} objects")
+    except (ValueError, UnicodeDecodeError) as err:
+        return [Problem(str(path), None, "", f"the worked cases cannot be read: {err}",
+                        "see docs/authoring.md, “Writing worked cases”", code="case")]
+    found = []
+    for case, result in zip(cases, run_cases(jurisdiction, cases)["results"]):
+        if not result["passed"]:
+            found.append(Problem(str(path), None, f"case “{case['name']}”", "; ".join(result["problems"]),
+                                 "each expected value was worked out by hand: either the procedure or the case is "
+                                 "wrong", code="case"))
+    return found
+
+
 def run_cases(jurisdiction, cases: list[dict]) -> dict:
     """Every case's result, and one digest of all outcomes to compare runtimes with."""
     results, digest = [], hashlib.sha256()

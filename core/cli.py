@@ -5,6 +5,7 @@
                                                     (FACTS: a JSON file, or - for stdin)
     python -m core check FILE [FILE ...]
     python -m core calendar JURISDICTION YEAR
+    python -m core record-english TRANSLATION [TRANSLATION ...]
 
 JURISDICTION is a shipped id (see `list`) or the path of a .toml file.
 Invalid input exits 2 with one line on stderr naming the field and the problem.
@@ -18,8 +19,8 @@ from pathlib import Path
 
 from .facts import InputError
 from .json_api import MAX_FACTS_BYTES, read_facts_json
-from .jurisdiction import (JurisdictionError, UnknownJurisdiction, check_file, load_jurisdiction,
-                           seed_ids)
+from .jurisdiction import (SEED_DIR, JurisdictionError, UnknownJurisdiction, cases_path, check_file,
+                           load_jurisdiction, seed_ids)
 from .reading.translations import LANGUAGE_NAMES, translation_of
 from .report import evaluate
 from .wording import languages, one_line
@@ -85,21 +86,40 @@ def cmd_evaluate(args) -> int:
 def cmd_check(args) -> int:
     failed = 0
     for name in args.files:
-        jurisdiction, problems = check_file(Path(name))
+        # A shipped procedure may be named by its id, as everywhere else on the command line.
+        path = SEED_DIR / f"{name}.toml" if name in seed_ids() and not Path(name).exists() else Path(name)
+        jurisdiction, problems = check_file(path, with_cases=True)
         for problem in problems:
             print(one_line(str(problem), 2000))
         errors = [p for p in problems if p.severity == "error"]
-        if jurisdiction is None:
+        if jurisdiction is None or errors:
             failed += 1
             print(f"{name}: {len(errors)} problem(s)")
         else:
             warned = f", {len(problems)} warning(s)" if problems else ""
-            if translated := translation_of(Path(name)):
+            if translated := translation_of(path):
                 print(f"{name}: ok (the {LANGUAGE_NAMES.get(translated[1], translated[1])} of "
                       f"{translated[0].name}, checked with it{warned})")
                 continue
-            print(f"{name}: ok ({len(jurisdiction.rule_ids())} rules, {len(jurisdiction.clauses)} clauses{warned})")
+            cases = cases_path(path)
+            passed = f", {len(json.loads(cases.read_text(encoding='utf-8')))} worked cases pass" if cases.is_file() else ""
+            print(f"{name}: ok ({len(jurisdiction.rule_ids())} rules, {len(jurisdiction.clauses)} clauses{passed}{warned})")
     return 1 if failed else 0
+
+
+def cmd_record_english(args) -> int:
+    """Record, in each translation file, the English its texts were made from (after a review)."""
+    from .reading import record_english
+    for name in args.files:
+        translated = translation_of(Path(name))
+        if not translated:
+            return _fail(f"{one_line(name, 100)}: not a translation file (my-city.es.toml beside my-city.toml)")
+        jurisdiction, problems = check_file(translated[0])
+        if jurisdiction is None:
+            return _fail(f"{translated[0].name} has problems; run python -m core check {translated[0]}")
+        count = record_english(Path(name), jurisdiction, translated[1])
+        print(f"{name}: recorded the English of {count} translated texts")
+    return 0
 
 
 def cmd_calendar(args) -> int:
@@ -109,8 +129,17 @@ def cmd_calendar(args) -> int:
                          end=str(j.calendar.last_year))
     for day, closed in j.calendar.listed(args.year):
         marks = ("" if closed.kind == "holiday" else " [closure]") + ("" if closed.confirmed else " [not confirmed]")
-        print(f"{day.isoformat()} {day:%a} {closed.name}{marks}")
+        marks += f" [closes at {closed.closes_at}]" if closed.closes_at else ""
+        marks += f" [{years_in_force(closed.first_year, closed.last_year)}]" if closed.first_year or closed.last_year else ""
+        print(f"{day.isoformat()} {day:%a} {closed.label}{marks}")
     return 0
+
+
+def years_in_force(first: int | None, last: int | None) -> str:
+    """'2026–2030', 'from 2026', 'until 2030'."""
+    if first and last:
+        return f"{first}–{last}"
+    return f"from {first}" if first else f"until {last}"
 
 
 def _day(text: str):
@@ -134,6 +163,9 @@ def build_parser() -> argparse.ArgumentParser:
     check_cmd = commands.add_parser("check", help="check jurisdiction files and report every problem")
     check_cmd.add_argument("files", nargs="+")
     check_cmd.set_defaults(run=cmd_check)
+    record_cmd = commands.add_parser("record-english", help="record in a translation file the English it was made from")
+    record_cmd.add_argument("files", nargs="+")
+    record_cmd.set_defaults(run=cmd_record_english)
     calendar_cmd = commands.add_parser("calendar", help="list a year's holidays and closures")
     calendar_cmd.add_argument("jurisdiction")
     calendar_cmd.add_argument("year", type=int)

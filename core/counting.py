@@ -137,8 +137,9 @@ def closed_reason(day: date, calendar: Calendar, lang: str) -> str:
     """'a weekend day and a legal holiday (Independence Day)'."""
     reasons = [say("reason_weekend", lang, name=weekday_name(day.weekday(), lang))] if day.weekday() >= 5 else []
     for closed in calendar.closed_days(day):
-        key = f"reason_{closed.kind}" + ("" if closed.confirmed else "_unconfirmed")
-        reasons.append(say(key, lang, name=closed.name))
+        early = "_early" if closed.closes_at else ""
+        key = f"reason_{closed.kind}{early}" + ("" if closed.confirmed else "_unconfirmed")
+        reasons.append(say(key, lang, name=closed.label, time=closed.closes_at))
     return join_and(reasons, lang)
 
 
@@ -155,8 +156,12 @@ def safe_step(safe: date, certain: date, lang: str) -> str:
 
 
 def count_days(start: date, period: Period, calendar: Calendar, *, anchor: str, roll: str,
-               rule: RollRule, lang: str = "en") -> Counted:
-    """A calendar-day, week, month or year period, moved off closed days as `roll` says."""
+               rule: RollRule, lang: str = "en", office: Calendar | None = None) -> Counted:
+    """A calendar-day, week, month or year period, moved off closed days as `roll` says.
+
+    `calendar` is the law's (the days a period is moved off); `office`, when the law gives office closures
+    no effect, is the office's own, which still decides the safe date: a person acts on a day it is open."""
+    office = office or calendar
     n, sign = period.amount, (1 if period.direction == "after" else -1)
     steps = [say("start", lang, start=start, anchor=anchor)]
     if period.unit == "days":
@@ -178,8 +183,15 @@ def count_days(start: date, period: Period, calendar: Calendar, *, anchor: str, 
             steps.append(say("leap_day", lang, year=nominal.year))
 
     if calendar.is_business_day(nominal):
-        steps.append(say("business_day_ends", lang, day=nominal))
-        return Counted(nominal, nominal, nominal, nominal, None, tuple(steps))
+        if office.is_business_day(nominal):
+            steps.append(say("business_day_ends", lang, day=nominal))
+            return Counted(nominal, nominal, nominal, nominal, None, tuple(steps))
+        # The law does not move the last day, but the office may be closed on it: act before it.
+        steps.append(say("closure_not_moved", lang, day=nominal, reason=closed_reason(nominal, office, lang)))
+        safe = safe_date(nominal, office)
+        steps.append(safe_step(safe, nominal, lang))
+        uncertain = (nominal,) if office.unconfirmed_only(nominal) else ()
+        return Counted(nominal, nominal, nominal, safe, None, tuple(steps), uncertain)
     why = closed_reason(nominal, calendar, lang)
     if roll == "forward":
         due = roll_forward(nominal, calendar)
@@ -195,20 +207,24 @@ def count_days(start: date, period: Period, calendar: Calendar, *, anchor: str, 
         due, passed = nominal, []
         steps.append(say("no_roll", lang, day=nominal, reason=why))
     uncertain = tuple(d for d in passed if calendar.unconfirmed_only(d))
+    if office is not calendar and office.unconfirmed_only(due):
+        uncertain += (due,)  # the day the law runs to may be an office closure: the safe date keeps off it
     if roll == "forward" and not rule.assumed:
         # The extension is the law: the last day holds, and only an unconfirmed closure passed on the way
         # could make it earlier (if the office opens that day).
         certain = roll_forward(nominal, calendar.certain())
     else:
         certain = min(nominal, due)
-    safe = safe_date(certain, calendar)
+    safe = safe_date(certain, office)
     if safe != due:
         steps.append(safe_step(safe, certain, lang))
     return Counted(nominal, due, certain, safe, None, tuple(steps), uncertain)
 
 
 def count_business_days(start: date, period: Period, calendar: Calendar, *, anchor: str,
-                        lang: str = "en") -> Counted:
+                        lang: str = "en", office: Calendar | None = None) -> Counted:
+    """Business days after (or before) `start` in the law's calendar; `office` decides the safe date."""
+    office = office or calendar
     sign = 1 if period.direction == "after" else -1
     due, counted, skipped = add_business_days(start, sign * period.amount, calendar)
     steps = [
@@ -220,7 +236,9 @@ def count_business_days(start: date, period: Period, calendar: Calendar, *, anch
         steps.append(say("not_counted", lang, days=_skipped_list(skipped, calendar, lang)))
     uncertain = tuple(d for d, _ in skipped if calendar.unconfirmed_only(d))
     certain = min(due, add_business_days(start, sign * period.amount, calendar.certain())[0]) if uncertain else due
-    safe = safe_date(certain, calendar)
+    if office is not calendar and office.unconfirmed_only(due):
+        uncertain += (due,)
+    safe = safe_date(certain, office)
     if safe != due:
         steps.append(safe_step(safe, certain, lang))
     return Counted(due, due, certain, safe, None, tuple(steps), uncertain)

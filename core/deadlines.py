@@ -8,11 +8,12 @@ on or before it is `safe`, and `uncertain` lists the days that moved it.
 """
 
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from .audience import People, people
 from .business_calendar import OutsideCalendar
-from .counting import BUSINESS_UNITS, CALENDAR_UNITS, Counted, count_business_days, count_days, count_hours
+from .counting import (BUSINESS_UNITS, CALENDAR_UNITS, Counted, count_business_days, count_days, count_hours,
+                       safe_date)
 from .describing import anchor_words, business_days_assumption, condition_text, prompt, roll_assumption
 from .facts import InputError
 from .model import BUILTIN_DATE_FACTS, COUNTED_KINDS, DEADLINE_ANCHOR, Count, Rule
@@ -67,6 +68,7 @@ class Deadline:
     steps: tuple[str, ...]
     assumptions: tuple[str, ...]
     chosen: int | None = None  # which of the rule's counts gives the date
+    ended_early: bool = False  # an event ended the period before its count did
 
     @property
     def id(self) -> str:
@@ -84,11 +86,14 @@ class _Dated:
     uncertain: frozenset = NOTHING_OPEN
     missing: list = field(default_factory=list)
     chain_steps: list = field(default_factory=list)
+    ended_early: date | None = None  # the last day, when an event ended the period before its count did
 
     @property
     def due(self) -> date | None:
         """The last day under the stated reading; None while a limit's start is unknown."""
-        return self.chosen.due if self.chosen and not self.missing else None
+        if not self.chosen or self.missing:
+            return None
+        return self.ended_early or self.chosen.due
 
 
 class Deadlines:
@@ -130,15 +135,19 @@ class Deadlines:
             counted = self._count(count, start, calendar, assumptions)
             certain, safe, uncertain = counted.certain, counted.safe, set(counted.uncertain)
             if count.anchor.startswith(DEADLINE_ANCHOR):
+                # A period that runs from the end of another runs, under the strictest reading, from that one's
+                # earliest possible end (no extension, every unconfirmed closure open): what holds under every
+                # combination of readings is the earlier of the two counts, and never earlier than that.
                 other = self.dated(count.anchor.removeprefix(DEADLINE_ANCHOR), open_days)
                 uncertain |= other.uncertain
-                if other.safe < as_day(start):
-                    from_safe = self._count(count, other.safe, calendar, [])
-                    certain, safe = min(certain, from_safe.certain), min(safe, from_safe.safe)
+                if other.certain < as_day(start):
+                    earliest = self._count(count, other.certain, calendar, [])
+                    certain, safe = min(certain, earliest.certain), min(safe, earliest.safe)
                     if not open_days:
                         result.chain_steps.append(say("safe_from_chain", self.lang,
                                                       title=anchor_words(self.j, count.anchor, self.lang),
-                                                      other_safe=other.safe, other_due=as_day(start), safe=safe))
+                                                      other_earliest=other.certain, other_due=as_day(start),
+                                                      safe=safe))
             result.limits.append(counted)
             result.certain = certain if result.certain is None else min(result.certain, certain)
             result.safe = safe if result.safe is None else min(result.safe, safe)
@@ -146,6 +155,12 @@ class Deadlines:
         known = [c for c in result.limits if c is not None]
         if known:
             result.chosen = min(known, key=lambda c: (c.due_at or c.due, c.nominal))
+        ended = self.anchor_value(rule.ends_early_on, open_days) if rule.ends_early_on else None
+        if ended is not None and result.chosen and not result.missing and as_day(ended) <= result.chosen.due:
+            # The period ends when the event comes: its last day is the day before.
+            last = as_day(ended) - timedelta(days=1)
+            result.ended_early = last
+            result.certain, result.safe = min(result.certain, last), min(result.safe, safe_date(last, calendar))
         return result
 
     def missing(self, anchor: str) -> list[str]:
@@ -169,11 +184,14 @@ class Deadlines:
             if period.unit == "hours":
                 return count_hours(self.s.localize(count.anchor, start, assumptions), period,
                                    anchor=label, lang=self.lang)
+            # Where office closures have no effect in law, periods are counted in the law's calendar
+            # (weekends and holidays) and the office's decides only the safe date.
+            law = calendar.holidays_only() if self.j.counting.closure_effect == "none" else calendar
             if period.unit in BUSINESS_UNITS:
-                return count_business_days(as_day(start), period, calendar, anchor=label, lang=self.lang)
+                return count_business_days(as_day(start), period, law, anchor=label, lang=self.lang, office=calendar)
             roll = period.roll or (self.j.counting.roll if period.direction == "after" else "backward")
-            return count_days(as_day(start), period, calendar, anchor=label, roll=roll,
-                              rule=self.j.counting.roll_rule, lang=self.lang)
+            return count_days(as_day(start), period, law, anchor=label, roll=roll,
+                              rule=self.j.counting.roll_rule, lang=self.lang, office=calendar)
         except OutsideCalendar as err:
             field_name = count.anchor if count.anchor in BUILTIN_DATE_FACTS else f"events.{count.anchor}"
             raise InputError(field_name, "outside_calendar", value=as_day(start), day=err.day,
@@ -206,6 +224,17 @@ class Deadlines:
             limits.append(LimitDates(count.anchor, counted.nominal if counted else None,
                                      counted.due if counted else None, counted.safe if counted else None))
         steps.extend(dated.chain_steps)
+        if rule.ends_early_on:
+            event = anchor_words(self.j, rule.ends_early_on, lang)
+            if dated.ended_early:
+                steps.append(say("ended_early", lang, event=event, day=dated.ended_early + timedelta(days=1),
+                                 due=dated.ended_early))
+                if rule.ends_early_when:  # the event only reports the act that ends it, which may come first
+                    assumptions.append(say("ended_early_unannounced", lang, when=rule.ends_early_when,
+                                           day=dated.ended_early + timedelta(days=1)))
+            else:
+                assumptions.append(say("may_end_early", lang, event=event) if not rule.ends_early_when
+                                   else say("may_end_early_unannounced", lang, when=rule.ends_early_when, event=event))
         assumptions.extend(self._assumptions.get(rule_id, []))
         chosen, waiting = dated.chosen, dated.missing[0] if dated.missing else None
         if several and chosen and not dated.missing:
@@ -229,9 +258,9 @@ class Deadlines:
                 alternative = self.dated(rule_id, frozenset({day}))
                 closed = next(c for c in self.j.calendar.closed_days(day) if not c.confirmed)
                 due_if_open = alternative.due if alternative else None
-                uncertain.append(UncertainDay(day, closed.name, closed.basis, due_if_open))
+                uncertain.append(UncertainDay(day, closed.label, closed.basis, due_if_open))
                 if due_if_open and due_if_open != dated.due:
-                    steps.append(say("if_open", lang, day=day, name=closed.name, due=due_if_open))
+                    steps.append(say("if_open", lang, day=day, name=closed.label, due=due_if_open))
             assumptions.extend(dict.fromkeys(u.reason for u in uncertain))
         waiting_for = [name for anchor in dated.missing for name in self.missing(anchor)]
         return Deadline(
@@ -253,6 +282,7 @@ class Deadlines:
             steps=tuple(steps),
             assumptions=tuple(dict.fromkeys(assumptions)),
             chosen=dated.limits.index(chosen) if chosen else None,
+            ended_early=bool(dated.ended_early and dated.due),
         )
 
 

@@ -3,7 +3,9 @@ must do, and what a later last day relies on. The summary, the report, the answe
 calendar file all word these things here, so that each is said one way everywhere.
 """
 
+from datetime import timedelta
 
+from .business_calendar import CLOSURE
 from .counting import closed_reason
 from .model import BUILTIN_DATE_FACTS, COUNTED_KINDS, DEADLINE_ANCHOR, Jurisdiction, Rule
 from .wording import amount, join_and, join_or, say
@@ -121,7 +123,12 @@ def readings(jurisdiction: Jurisdiction, deadline, lang: str = "en") -> str | No
     parts = []
     counting = jurisdiction.counting
     if deadline.nominal and deadline.due and deadline.due > deadline.nominal and counting.roll_rule.assumed:
-        parts.append(say("if_extension", lang, cite=counting.cite))
+        # the authority for the days passed: weekends and holidays (§ 2-4-108), or an office closure (§ 24-11-110)
+        passed = [deadline.nominal + timedelta(days=i) for i in range((deadline.due - deadline.nominal).days)]
+        kinds = {c.kind for day in passed for c in jurisdiction.calendar.closed_days(day)}
+        key = "if_extension" if CLOSURE not in kinds or not counting.closure_cite else (
+            "if_extension_closure" if kinds == {CLOSURE} else "if_extension_both")
+        parts.append(say(key, lang, cite=counting.roll_rule.cite_for(kinds or {"weekend"})))
     closed = [say("closed_day", lang, name=u.name, day=u.day) for u in deadline.uncertain]
     if closed:
         parts.append(say("if_closed", lang, days=join_or(closed, lang)))
@@ -136,11 +143,16 @@ def later_day(jurisdiction: Jurisdiction, deadline, lang: str = "en") -> str | N
     reasons = readings(jurisdiction, deadline, lang)
     if not (due and safe and due > safe and reasons):
         return None
-    if nominal and due > nominal and deadline.chosen is not None:
+    calendar = jurisdiction.calendar
+    closed_not_moved = due == nominal and not calendar.is_business_day(due) and calendar.holidays_only().is_business_day(due)
+    if nominal and deadline.chosen is not None and (due > nominal or closed_not_moved):
         count = deadline.rule.counts[deadline.chosen]
         period = say(f"period_{count.period.direction}", lang,
                      amount=amount(count.period.amount, count.period.unit, lang),
                      anchor=anchor_words(jurisdiction, count.anchor, lang))
+        if due == nominal:  # an office closure the law does not move the last day past
+            return say("why_closed_last_day", lang, period=period, nominal=nominal,
+                       closed=closed_reason(nominal, calendar, lang))
         return say("why_moved", lang, period=period, nominal=nominal, due=due, reasons=reasons,
-                   closed=closed_reason(nominal, jurisdiction.calendar, lang))
+                   closed=closed_reason(nominal, calendar, lang))
     return say("may_be_later", lang, due=due, reasons=reasons)

@@ -10,7 +10,7 @@ from .reading import JurisdictionError, Problem, check_file, parse_jurisdiction
 
 SEED_DIR = Path(__file__).with_name("jurisdictions")
 
-__all__ = ["seed_ids", "jurisdiction_path", "load_jurisdiction", "check_file", "parse_jurisdiction",
+__all__ = ["seed_ids", "jurisdiction_path", "cases_path", "load_jurisdiction", "check_file", "parse_jurisdiction",
            "JurisdictionError", "Problem", "UnknownJurisdiction"]
 
 
@@ -32,6 +32,12 @@ def jurisdiction_path(name: str) -> Path:
     if name.endswith(".toml") and Path(name).is_file():
         return Path(name)
     raise UnknownJurisdiction(name)
+
+
+def cases_path(name: str | Path) -> Path:
+    """Where a procedure's worked cases are: ID.cases.json beside its file (shipped ones too)."""
+    path = jurisdiction_path(name) if isinstance(name, str) else name
+    return path.with_name(path.name.removesuffix(".toml") + ".cases.json")
 
 
 def load_jurisdiction(name: str) -> Jurisdiction:

@@ -19,7 +19,7 @@ from .business_calendar import OBSERVED_SUFFIX, Calendar, ClosedDay
 from .model import CalendarChange, Jurisdiction
 from .wording import catalogue, say
 
-RULE_FIELDS = ("title", "task", "note", "condition", "also_applies_if", "closes_when")
+RULE_FIELDS = ("title", "task", "note", "condition", "also_applies_if", "closes_when", "ends_early_when")
 
 
 def translatable(j: Jurisdiction) -> dict[str, str]:
@@ -31,7 +31,7 @@ def translatable(j: Jurisdiction) -> dict[str, str]:
         texts["complaint_form.title"] = j.complaint_form.title
     info, counting = j.calendar_info, j.counting
     texts["calendar.summary"] = info.summary
-    texts.update({f"calendar.assumptions.{i}": text for i, text in enumerate(info.assumptions)})
+    texts.update({f"calendar.assumptions.{key}": text for key, text in assumption_keys(info)})
     for change in info.removed + info.added + info.not_moved:
         texts[f"calendar.changes.{change.name}"] = change.reason
         texts[f"holidays.{change.name}"] = change.name
@@ -79,6 +79,12 @@ def translatable(j: Jurisdiction) -> dict[str, str]:
     return texts
 
 
+def assumption_keys(info) -> list[tuple[str, str]]:
+    """Each calendar assumption with the id its translation is keyed by (its position, in an older file)."""
+    ids = info.assumption_ids or [str(i) for i in range(len(info.assumptions))]
+    return list(zip(ids, info.assumptions))
+
+
 def _builtin(table: str, item: str, lang: str = "en") -> str | None:
     """The core's own label for a built-in actor or role, or None for one a file defines."""
     return catalogue(lang)[table].get(item)
@@ -123,18 +129,22 @@ def _localize(j: Jurisdiction, given, lang: str) -> Jurisdiction:
     english_reasons = {reason: unconfirmed[name] for name, reason in j.calendar_info.unconfirmed}
 
     def closed_day(c: ClosedDay) -> ClosedDay:
-        return replace(c, name=holiday(c.name), basis=english_reasons.get(c.basis, c.basis))
+        return replace(c, name=holiday(c.name), of=holiday(c.of) if c.of else "",
+                       basis=english_reasons.get(c.basis, c.basis))
 
     calendar = Calendar(j.calendar.first_year, j.calendar.last_year,
                         {d: tuple(closed_day(c) for c in cs) for d, cs in j.calendar.days.items()},
-                        j.calendar.assumed_open)
+                        j.calendar.assumed_open, j.calendar.closures_ignored)
     info = j.calendar_info
 
     def change(c: CalendarChange) -> CalendarChange:
         return replace(c, name=holiday(c.name), reason=tr(f"calendar.changes.{c.name}", c.reason))
 
-    info = replace(info, summary=tr("calendar.summary", info.summary),
-                   assumptions=tuple(tr(f"calendar.assumptions.{i}", a) for i, a in enumerate(info.assumptions)),
+    def entry(c):
+        return replace(c, name=holiday(c.name), reason=unconfirmed.get(c.name, c.reason) if not c.confirmed else c.reason)
+
+    info = replace(info, summary=tr("calendar.summary", info.summary), closures=tuple(map(entry, info.closures)),
+                   assumptions=tuple(tr(f"calendar.assumptions.{key}", a) for key, a in assumption_keys(info)),
                    removed=tuple(map(change, info.removed)), added=tuple(map(change, info.added)),
                    not_moved=tuple(map(change, info.not_moved)),
                    unconfirmed=tuple((holiday(name) if name else "", unconfirmed[name]) for name, _ in info.unconfirmed))

@@ -74,6 +74,8 @@ class Rule:
     opens: str | None = None
     closes: str | None = None
     closes_when: str | None = None  # the act that really closes a window, when `closes` only reports it
+    ends_early_on: str | None = None  # an event that ends a deadline's period early
+    ends_early_when: str | None = None  # the act that really ends it, when that event only reports it
     stage_rules: tuple[str, ...] = ()
     amount_min: int | None = None
     amount_max: int | None = None
@@ -121,6 +123,9 @@ class ContentItem:
     label: str
     explain: str
     clause: str = ""
+    reference_cite: str = ""  # a requirement set out elsewhere and incorporated by reference: never checked
+    reference_source: str = ""
+    required_when: tuple["Condition", ...] = ()  # required only when these hold
 
 
 @dataclass(frozen=True)
@@ -140,6 +145,7 @@ class Actor:
     label: str
     side: str  # "complainant", "respondent", "parties" or "official"
     explain: str | None = None
+    same_as: str | None = None  # another actor who is the same person in another role
 
 
 @dataclass(frozen=True)
@@ -169,6 +175,7 @@ class Counting:
     closure_cite: str = ""
     closure_source: str = ""
     closure_summary: str = ""
+    closure_effect: str = "extends"  # "none": no law moves a period past an office closure that is not a holiday
 
     @property
     def roll_rule(self) -> RollRule:
@@ -181,6 +188,22 @@ class CalendarChange:
     cite: str
     source: str
     reason: str
+    first_year: int | None = None  # the change holds from this year …
+    last_year: int | None = None   # … to this one (None: no bound)
+
+
+@dataclass(frozen=True)
+class CalendarEntry:
+    """A day the office closes, or may close, that is not a legal holiday: as the file declares it."""
+
+    name: str
+    confirmed: bool
+    reason: str  # why it is not known, or where it was announced
+    source: str = ""
+    on: str = ""  # a single date (ISO), for a closure announced for one day
+    closes_at: str = ""
+    first_year: int | None = None
+    last_year: int | None = None
 
 
 @dataclass(frozen=True)
@@ -198,6 +221,8 @@ class CalendarInfo:
     added: tuple[CalendarChange, ...]
     not_moved: tuple[CalendarChange, ...] = ()
     unconfirmed: tuple[tuple[str, str], ...] = ()  # (name, why it is not known), as the file lists them
+    assumption_ids: tuple[str, ...] = ()  # each assumption's id, for its translation (positions in older files)
+    closures: tuple[CalendarEntry, ...] = ()  # the office closures the file declares, as it declares them
 
 
 @dataclass(frozen=True)

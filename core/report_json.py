@@ -8,11 +8,11 @@ from .answers import Answer
 from .audience import People, people
 from .conflicts import Conflict
 from .deadlines import Deadline
-from .describing import business_days_assumption, condition_text, roll_assumption
+from .describing import business_days_assumption, condition_text, describe, roll_assumption
 from .model import COUNTED_KINDS, Jurisdiction, Rule
 from .situation import Version
 from .verdicts import Window
-from .wording import format_day, format_moment, say
+from .wording import format_day, format_moment, join_and, say
 
 SCHEMA = 1
 
@@ -104,12 +104,27 @@ def _eligibility(a) -> dict:
 def _contents(a) -> dict:
     c, j = a.contents, a.jurisdiction
     clause = j.clause(j.contents_clause) if j.contents_clause else None
-    return {"status": c.status, "required": list(c.required),
-            "present": list(c.present) if c.present is not None else None,
-            "missing": list(c.missing) if c.missing is not None else None,
-            "items": [{"id": i.id, "label": i.label, "explain": i.explain, "text": i.text, "clause": i.clause,
-                       "cite": j.clause(i.clause).cite} for i in j.contents],
-            "cite": clause.cite if clause else None, "clause": j.contents_clause, "text": j.contents_text}
+    lang = a.situation.lang
+    out = {"status": c.status, "required": list(c.required),
+           "present": list(c.present) if c.present is not None else None,
+           "missing": list(c.missing) if c.missing is not None else None,
+           "items": [_content_item(j, i, c, lang) for i in j.contents],
+           "cite": clause.cite if clause else None, "clause": j.contents_clause, "text": j.contents_text}
+    if c.required_if or any(i.required_when for i in j.contents):
+        out.update({"required_if": list(c.required_if),
+                    "missing_if": list(c.missing_if) if c.missing_if is not None else None})
+    return out
+
+
+def _content_item(j: Jurisdiction, item, c, lang: str) -> dict:
+    out = {"id": item.id, "label": item.label, "explain": item.explain, "text": item.text, "clause": item.clause,
+           "cite": j.clause(item.clause).cite}
+    if item.reference_cite:  # a requirement set out elsewhere: shown with its citation, never checked
+        out["reference"] = {"cite": item.reference_cite, "source": item.reference_source or None, "checked": False}
+    if item.required_when:
+        clause = join_and([describe(j, cond, lang) for cond in item.required_when], lang)
+        out.update({"applies": c.applies[item.id], "condition": say("only_if", lang, condition=clause)})
+    return out
 
 
 def _window(a, w: Window) -> dict:
@@ -190,10 +205,17 @@ def _jurisdiction(j: Jurisdiction) -> dict:
         "complaint_form": {"url": j.complaint_form.url, "title": j.complaint_form.title} if j.complaint_form else None,
         "supported_from": j.supported_from.isoformat(), "supported_to": j.supported_to.isoformat(),
         "receiver": j.receiver,
-        "actors": {actor.id: {"label": actor.label, "side": actor.side} for actor in j.actors},
+        "actors": {actor.id: _actor(j, actor) for actor in j.actors},
         "roles": [{"id": r.id, "label": r.label, "text": r.text, "clause": r.clause} for r in j.roles],
         "terms": [{"term": t.term, "explain": t.explain} for t in j.terms],
     }
+
+
+def _actor(j: Jurisdiction, actor) -> dict:
+    if not actor.same_as:
+        return {"label": actor.label, "side": actor.side}
+    other = j.actor(actor.same_as)  # one person in two roles: both names wherever it acts
+    return {"label": actor.label, "side": actor.side, "same_as": actor.same_as, "shown": f"{actor.label} ({other.label})"}
 
 
 def _answer(answer: Answer) -> dict:

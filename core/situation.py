@@ -81,10 +81,15 @@ class Situation:
         with a further case the checker cannot know, `also_applies_if`, 'unknown' instead of 'no')."""
         if rule.also_applies_if and not (rule.applies_when or rule.applies_unless):
             return "unknown"  # only a case the checker cannot know
-        required = [self.holds(c) for c in rule.applies_when]
-        excluded = [self.holds(c) for c in rule.applies_unless]
+        found = self.all_hold(rule.applies_when, rule.applies_unless)
+        return "unknown" if found == "no" and rule.also_applies_if else found  # the other case may hold
+
+    def all_hold(self, when=(), unless=()) -> str:
+        """'yes' if every condition in `when` holds and none in `unless`, 'no' if that is ruled out, else 'unknown'."""
+        required = [self.holds(c) for c in when]
+        excluded = [self.holds(c) for c in unless]
         if False in required or True in excluded:
-            return "unknown" if rule.also_applies_if else "no"  # the other case may hold: never ruled out
+            return "no"
         return "unknown" if None in required + excluded else "yes"
 
     def holds(self, c: Condition) -> bool | None:

@@ -83,22 +83,28 @@ def eligibility(situation: Situation) -> Eligibility:
 @dataclass(frozen=True)
 class Contents:
     status: str  # "complete", "incomplete", "unknown" or "none-required"
-    required: tuple[str, ...]
+    required: tuple[str, ...]  # required for these facts
     present: tuple[str, ...] | None
     missing: tuple[str, ...] | None
+    required_if: tuple[str, ...] = ()  # required if a fact not given holds
+    missing_if: tuple[str, ...] | None = None
+    applies: dict = None  # item id -> "yes", "no" or "unknown"
 
 
 def contents(situation: Situation) -> Contents:
-    required = tuple(item.id for item in situation.j.contents)
+    applies = {item.id: situation.all_hold(item.required_when) for item in situation.j.contents}
+    required = tuple(i for i, a in applies.items() if a == "yes")
+    required_if = tuple(i for i, a in applies.items() if a == "unknown")
     present = situation.facts.contents
     missing = None if present is None else tuple(i for i in required if i not in present)
-    if not required:
+    missing_if = None if present is None else tuple(i for i in required_if if i not in present)
+    if not situation.j.contents:
         status = "none-required"
     elif missing is None:
         status = "unknown"
     else:
         status = "incomplete" if missing else "complete"
-    return Contents(status, required, present, missing)
+    return Contents(status, required, present, missing, required_if, missing_if, applies)
 
 
 @dataclass(frozen=True)

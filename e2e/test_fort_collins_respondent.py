@@ -14,9 +14,12 @@ def test_respondent_reads_their_windows_after_an_investigation_notice(page):
     choose_role(page, "respondent")
 
     report = cli_report("fort-collins", FACTS)
-    # Ten business days after Wed 1 July 2026: Fri 3 July is open in Colorado, so Wed 15 July.
+    # Ten business days after Wed 1 July 2026. Fri 3 July is not a Colorado holiday (4 July, a Saturday, is
+    # not moved), but the City closed on that Friday in 2020 and may again: if it is closed, Thu 2 (1), Mon 6 (2)
+    # ... Thu 16 July (10); if open, Wed 15 July (10), the safe date.
     assert shown_deadline(page, "additional-information") == expected_deadline(report, "additional-information")
-    assert shown_deadline(page, "additional-information")["due"] == "2026-07-15"
+    assert shown_deadline(page, "additional-information")["due"] == "2026-07-16"
+    assert next(d for d in report["deadlines"] if d["id"] == "additional-information")["safe_date"] == "2026-07-15"
 
     windows = {w["id"]: w["status"] for w in report["windows"]}
     for rule_id in ("cure", "pay-fine", "responsive-information"):

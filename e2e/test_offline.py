@@ -55,7 +55,7 @@ def two_builds(tmp_path):
     changed = tmp_path / "illinois-model-ethics.toml"
     changed.write_text(source.read_text(encoding="utf-8").replace("updated = 2026-11-30", "updated = 2026-12-01"),
                        encoding="utf-8")
-    shutil.copy(ROOT / "tests" / "cases" / "illinois-model-ethics.json",
+    shutil.copy(ROOT / "core" / "jurisdictions" / "illinois-model-ethics.cases.json",
                 tmp_path / "illinois-model-ethics.cases.json")
     second = tmp_path / "second"
     build.build([str(changed)], second)

@@ -6,10 +6,10 @@ from pathlib import Path
 
 from conftest import LOAD_TIMEOUT_MS
 
+from core.jurisdiction import cases_path
 from core import load_jurisdiction
 from core.cases import run_cases
 
-CASES = Path(__file__).resolve().parent.parent / "tests" / "cases"
 
 
 def test_every_published_case_passes_in_the_browser_with_the_same_answers_as_cpython(page, site_dir):
@@ -19,7 +19,7 @@ def test_every_published_case_passes_in_the_browser_with_the_same_answers_as_cpy
     for jurisdiction_id in ("fort-collins", "illinois-model-ethics"):
         section = page.locator(f"#verify-{jurisdiction_id}")
         jurisdiction = load_jurisdiction(jurisdiction_id)
-        expected = run_cases(jurisdiction, json.loads((CASES / f"{jurisdiction_id}.json").read_text()))
+        expected = run_cases(jurisdiction, json.loads(cases_path(jurisdiction_id).read_text()))
         assert section.get_attribute("data-state") == "done"
         assert int(section.get_attribute("data-passed")) == int(section.get_attribute("data-total")) == expected["total"]
         assert section.get_attribute("data-digest") == expected["digest"]

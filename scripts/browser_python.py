@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from core import __version__, load_jurisdiction, prepared, seed_ids  # noqa: E402
+from core.jurisdiction import cases_path  # noqa: E402
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 CACHE = ROOT / ".cache"
@@ -30,7 +31,6 @@ SHIPPED = ROOT / "wheels.txt"                       # python-dateutil and six, f
 TOOLS = ROOT / "scripts" / "pyodide-tools.txt"      # pyodide-lock and its needs, run at build time only
 PREPARE = ROOT / "scripts" / "prepare_python.py"
 RUNNER = ROOT / "scripts" / "run_in_pyodide.mjs"
-CASES = ROOT / "tests" / "cases"
 DATA_FILES = {"core": sorted(f"core/messages/{p.name}" for p in (ROOT / "core" / "messages").glob("*.toml"))}
 
 
@@ -92,7 +92,7 @@ def _core_sources() -> dict[str, bytes]:
 def _probe_sources() -> dict[str, bytes]:
     """What the probe is made from (the shipped procedures' files and their worked cases): enough to
     tell whether a cached preparation still holds without reading and checking the procedures."""
-    paths = sorted((ROOT / "core" / "jurisdictions").glob("*.toml")) + [CASES / f"{jid}.json" for jid in seed_ids()]
+    paths = sorted((ROOT / "core" / "jurisdictions").glob("*.toml")) + [cases_path(jid) for jid in seed_ids()]
     return {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in paths}
 
 
@@ -101,7 +101,7 @@ def _probe() -> dict[str, bytes]:
     files = {}
     for jid in seed_ids():
         files[f"{jid}.procedure.json"] = prepared.dumps(load_jurisdiction(jid)).encode()
-        files[f"{jid}.cases.json"] = (CASES / f"{jid}.json").read_bytes()
+        files[f"{jid}.cases.json"] = cases_path(jid).read_bytes()
     return files
 
 

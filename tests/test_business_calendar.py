@@ -59,70 +59,86 @@ def test_205_ilcs_630_17_holidays_match_legal_md(illinois, year):
 # Every closed day 2025-2030, written by hand from the rules, not from the tool:
 # C.R.S. § 24-11-101 (Sunday to Monday, Saturday not moved; Cabrini Day is the first Monday of
 # October), and the City's closures (the day after Thanksgiving confirmed only for 2025; Christmas
-# Eve never confirmed). "?" marks a closed day that is not confirmed.
+# Eve, New Year's Eve and the Friday before a Saturday holiday never confirmed). "?" marks a closed
+# day that is not confirmed.
 FORT_COLLINS_BY_HAND = """
 2025-01-01 New Year's Day|2025-01-20 Martin Luther King Jr. Day|2025-02-17 Washington-Lincoln Day|
 2025-05-26 Memorial Day|2025-06-19 Juneteenth National Independence Day|2025-07-04 Independence Day|
 2025-09-01 Labor Day|2025-10-06 Frances Xavier Cabrini Day ?|2025-11-11 Veterans Day|2025-11-27 Thanksgiving Day|
 2025-11-28 Day after Thanksgiving (City offices closed)|2025-12-24 Christmas Eve ?|2025-12-25 Christmas Day|
+2025-12-31 New Year's Eve ?|
 2026-01-01 New Year's Day|2026-01-19 Martin Luther King Jr. Day|2026-02-16 Washington-Lincoln Day|
-2026-05-25 Memorial Day|2026-06-19 Juneteenth National Independence Day|2026-07-04 Independence Day|
-2026-09-07 Labor Day|2026-10-05 Frances Xavier Cabrini Day ?|2026-11-11 Veterans Day|2026-11-26 Thanksgiving Day|
+2026-05-25 Memorial Day|2026-06-19 Juneteenth National Independence Day|
+2026-07-03 Friday before a Saturday holiday: Independence Day ?|2026-07-04 Independence Day|2026-09-07 Labor Day|
+2026-10-05 Frances Xavier Cabrini Day ?|2026-11-11 Veterans Day|2026-11-26 Thanksgiving Day|
 2026-11-27 Day after Thanksgiving ?|2026-12-24 Christmas Eve ?|2026-12-25 Christmas Day|
+2026-12-31 New Year's Eve ?|
 2027-01-01 New Year's Day|2027-01-18 Martin Luther King Jr. Day|2027-02-15 Washington-Lincoln Day|
-2027-05-31 Memorial Day|2027-06-19 Juneteenth National Independence Day|2027-07-04 Independence Day|
-2027-07-05 Independence Day (observed)|2027-09-06 Labor Day|2027-10-04 Frances Xavier Cabrini Day ?|
-2027-11-11 Veterans Day|2027-11-25 Thanksgiving Day|2027-11-26 Day after Thanksgiving ?|2027-12-24 Christmas Eve ?|
-2027-12-25 Christmas Day|
+2027-05-31 Memorial Day|2027-06-18 Friday before a Saturday holiday: Juneteenth National Independence Day ?|
+2027-06-19 Juneteenth National Independence Day|2027-07-04 Independence Day|2027-07-05 Independence Day (observed)|
+2027-09-06 Labor Day|2027-10-04 Frances Xavier Cabrini Day ?|2027-11-11 Veterans Day|2027-11-25 Thanksgiving Day|
+2027-11-26 Day after Thanksgiving ?|2027-12-24 Christmas Eve ?|
+2027-12-24 Friday before a Saturday holiday: Christmas Day ?|2027-12-25 Christmas Day|2027-12-31 New Year's Eve ?|
+2027-12-31 Friday before a Saturday holiday: New Year's Day ?|
 2028-01-01 New Year's Day|2028-01-17 Martin Luther King Jr. Day|2028-02-21 Washington-Lincoln Day|
 2028-05-29 Memorial Day|2028-06-19 Juneteenth National Independence Day|2028-07-04 Independence Day|
-2028-09-04 Labor Day|2028-10-02 Frances Xavier Cabrini Day ?|2028-11-11 Veterans Day|2028-11-23 Thanksgiving Day|
+2028-09-04 Labor Day|2028-10-02 Frances Xavier Cabrini Day ?|
+2028-11-10 Friday before a Saturday holiday: Veterans Day ?|2028-11-11 Veterans Day|2028-11-23 Thanksgiving Day|
 2028-11-24 Day after Thanksgiving ?|2028-12-24 Christmas Eve ?|2028-12-25 Christmas Day|
+2028-12-31 New Year's Eve ?|
 2029-01-01 New Year's Day|2029-01-15 Martin Luther King Jr. Day|2029-02-19 Washington-Lincoln Day|
 2029-05-28 Memorial Day|2029-06-19 Juneteenth National Independence Day|2029-07-04 Independence Day|
 2029-09-03 Labor Day|2029-10-01 Frances Xavier Cabrini Day ?|2029-11-11 Veterans Day|
 2029-11-12 Veterans Day (observed)|2029-11-22 Thanksgiving Day|2029-11-23 Day after Thanksgiving ?|
-2029-12-24 Christmas Eve ?|2029-12-25 Christmas Day|
+2029-12-24 Christmas Eve ?|2029-12-25 Christmas Day|2029-12-31 New Year's Eve ?|
 2030-01-01 New Year's Day|2030-01-21 Martin Luther King Jr. Day|2030-02-18 Washington-Lincoln Day|
 2030-05-27 Memorial Day|2030-06-19 Juneteenth National Independence Day|2030-07-04 Independence Day|
 2030-09-02 Labor Day|2030-10-07 Frances Xavier Cabrini Day ?|2030-11-11 Veterans Day|2030-11-28 Thanksgiving Day|
-2030-11-29 Day after Thanksgiving ?|2030-12-24 Christmas Eve ?|2030-12-25 Christmas Day
+2030-11-29 Day after Thanksgiving ?|2030-12-24 Christmas Eve ?|2030-12-25 Christmas Day|
+2030-12-31 New Year's Eve ?
 """
 # 205 ILCS 630/17 with Good Friday (Easter 2025-2030: Apr 20, Apr 5, Mar 28, Apr 16, Apr 1, Apr 21),
 # general election day in even years (first Tuesday after the first Monday in November; a confirmed
 # closure in 2024 only), Juneteenth never moved (5 ILCS 490/63), and a Sunday holiday observed on the
 # Monday, which is not a confirmed closure. Lincoln's Birthday, Pulaski Day, Good Friday and Columbus
-# Day are not confirmed closures.
+# Day are not confirmed closures, nor are the day after Thanksgiving, Christmas Eve and the Friday
+# before a Saturday holiday (Juneteenth excepted: it is never moved).
 ILLINOIS_BY_HAND = """
 2025-01-01 New Year's Day|2025-01-20 Martin Luther King Jr. Day|2025-02-12 Lincoln's Birthday ?|
 2025-02-17 Washington's Birthday|2025-03-03 Casimir Pulaski Day ?|2025-04-18 Good Friday ?|2025-05-26 Memorial Day|
 2025-06-19 Juneteenth National Independence Day|2025-07-04 Independence Day|2025-09-01 Labor Day|
-2025-10-13 Columbus Day ?|2025-11-11 Veterans Day|2025-11-27 Thanksgiving Day|2025-12-25 Christmas Day|
+2025-10-13 Columbus Day ?|2025-11-11 Veterans Day|2025-11-27 Thanksgiving Day|2025-11-28 Day after Thanksgiving ?|
+2025-12-24 Christmas Eve ?|2025-12-25 Christmas Day|
 2026-01-01 New Year's Day|2026-01-19 Martin Luther King Jr. Day|2026-02-12 Lincoln's Birthday ?|
 2026-02-16 Washington's Birthday|2026-03-02 Casimir Pulaski Day ?|2026-04-03 Good Friday ?|2026-05-25 Memorial Day|
-2026-06-19 Juneteenth National Independence Day|2026-07-04 Independence Day|2026-09-07 Labor Day|
-2026-10-12 Columbus Day ?|2026-11-03 Election Day ?|2026-11-11 Veterans Day|2026-11-26 Thanksgiving Day|
+2026-06-19 Juneteenth National Independence Day|2026-07-03 Friday before a Saturday holiday: Independence Day ?|
+2026-07-04 Independence Day|2026-09-07 Labor Day|2026-10-12 Columbus Day ?|2026-11-03 Election Day ?|
+2026-11-11 Veterans Day|2026-11-26 Thanksgiving Day|2026-11-27 Day after Thanksgiving ?|2026-12-24 Christmas Eve ?|
 2026-12-25 Christmas Day|
 2027-01-01 New Year's Day|2027-01-18 Martin Luther King Jr. Day|2027-02-12 Lincoln's Birthday ?|
 2027-02-15 Washington's Birthday|2027-03-01 Casimir Pulaski Day ?|2027-03-26 Good Friday ?|2027-05-31 Memorial Day|
-2027-06-19 Juneteenth National Independence Day|2027-07-04 Independence Day|2027-07-05 Independence Day (observed) ?|
-2027-09-06 Labor Day|2027-10-11 Columbus Day ?|2027-11-11 Veterans Day|2027-11-25 Thanksgiving Day|
-2027-12-25 Christmas Day|
-2028-01-01 New Year's Day|2028-01-17 Martin Luther King Jr. Day|2028-02-12 Lincoln's Birthday ?|
+2027-06-19 Juneteenth National Independence Day|2027-07-04 Independence Day|
+2027-07-05 Independence Day (observed) ?|2027-09-06 Labor Day|2027-10-11 Columbus Day ?|2027-11-11 Veterans Day|
+2027-11-25 Thanksgiving Day|2027-11-26 Day after Thanksgiving ?|2027-12-24 Christmas Eve ?|
+2027-12-24 Friday before a Saturday holiday: Christmas Day ?|2027-12-25 Christmas Day|
+2027-12-31 Friday before a Saturday holiday: New Year's Day ?|
+2028-01-01 New Year's Day|2028-01-17 Martin Luther King Jr. Day|
+2028-02-11 Friday before a Saturday holiday: Lincoln's Birthday ?|2028-02-12 Lincoln's Birthday ?|
 2028-02-21 Washington's Birthday|2028-03-06 Casimir Pulaski Day ?|2028-04-14 Good Friday ?|2028-05-29 Memorial Day|
 2028-06-19 Juneteenth National Independence Day|2028-07-04 Independence Day|2028-09-04 Labor Day|
-2028-10-09 Columbus Day ?|2028-11-07 Election Day ?|2028-11-11 Veterans Day|2028-11-23 Thanksgiving Day|
+2028-10-09 Columbus Day ?|2028-11-07 Election Day ?|2028-11-10 Friday before a Saturday holiday: Veterans Day ?|
+2028-11-11 Veterans Day|2028-11-23 Thanksgiving Day|2028-11-24 Day after Thanksgiving ?|2028-12-24 Christmas Eve ?|
 2028-12-25 Christmas Day|
 2029-01-01 New Year's Day|2029-01-15 Martin Luther King Jr. Day|2029-02-12 Lincoln's Birthday ?|
 2029-02-19 Washington's Birthday|2029-03-05 Casimir Pulaski Day ?|2029-03-30 Good Friday ?|2029-05-28 Memorial Day|
 2029-06-19 Juneteenth National Independence Day|2029-07-04 Independence Day|2029-09-03 Labor Day|
 2029-10-08 Columbus Day ?|2029-11-11 Veterans Day|2029-11-12 Veterans Day (observed) ?|2029-11-22 Thanksgiving Day|
-2029-12-25 Christmas Day|
+2029-11-23 Day after Thanksgiving ?|2029-12-24 Christmas Eve ?|2029-12-25 Christmas Day|
 2030-01-01 New Year's Day|2030-01-21 Martin Luther King Jr. Day|2030-02-12 Lincoln's Birthday ?|
 2030-02-18 Washington's Birthday|2030-03-04 Casimir Pulaski Day ?|2030-04-19 Good Friday ?|2030-05-27 Memorial Day|
 2030-06-19 Juneteenth National Independence Day|2030-07-04 Independence Day|2030-09-02 Labor Day|
 2030-10-14 Columbus Day ?|2030-11-05 Election Day ?|2030-11-11 Veterans Day|2030-11-28 Thanksgiving Day|
-2030-12-25 Christmas Day
+2030-11-29 Day after Thanksgiving ?|2030-12-24 Christmas Eve ?|2030-12-25 Christmas Day
 """
 
 
@@ -134,7 +150,7 @@ def by_hand(text):
                                                        ("illinois-model-ethics", ILLINOIS_BY_HAND)])
 def test_every_closed_day_2025_2030_matches_the_statutes_worked_by_hand(jurisdiction_id, expected):
     calendar = load_jurisdiction(jurisdiction_id).calendar
-    found = [f"{day.isoformat()} {closed.name}{'' if closed.confirmed else ' ?'}"
+    found = [f"{day.isoformat()} {closed.label}{'' if closed.confirmed else ' ?'}"
              for year in range(2025, 2031) for day, closed in calendar.listed(year)]
     assert found == by_hand(expected)
 
@@ -153,7 +169,11 @@ def test_crs_24_11_101_cesar_chavez_day_is_not_a_closure(colorado):
 
 def test_crs_24_11_101_saturday_holiday_is_not_moved_to_friday(colorado):
     assert colorado.closed_because(date(2026, 7, 4)) == ("weekend", "Saturday")
-    assert colorado.is_business_day(date(2026, 7, 3))
+    # The statute moves only a Sunday holiday: Friday 3 July 2026 is no legal holiday. The City closed on the
+    # Friday before a Saturday Independence Day in 2020, so it is a possible closure, and nothing more.
+    assert [(c.kind, c.label, c.confirmed) for c in colorado.closed_days(date(2026, 7, 3))] == [
+        ("closure", "Friday before a Saturday holiday: Independence Day", False)]
+    assert colorado.certain().is_business_day(date(2026, 7, 3))
 
 
 def test_crs_24_11_101_sunday_holiday_is_observed_monday(colorado):

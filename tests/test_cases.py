@@ -1,6 +1,7 @@
-"""The worked cases in tests/cases/*.json, each checked by hand against the ordinance
-and a printed calendar. The same files run under Pyodide (test_pyodide_parity.py)
-and in the browser (e2e/test_verify_page.py)."""
+"""The worked cases of each shipped procedure (core/jurisdictions/ID.cases.json, beside its file),
+each checked by hand against the ordinance and a printed calendar. The same files run under
+Pyodide (test_pyodide_parity.py), in the browser (e2e/test_verify_page.py), and in
+`python -m core check`."""
 
 import json
 import re
@@ -8,16 +9,20 @@ from pathlib import Path
 
 import pytest
 
-from core import load_jurisdiction
+from core import load_jurisdiction, seed_ids
+from core.jurisdiction import cases_path
 from core.cases import mismatches, outcome_for
 
-CASES = Path(__file__).with_name("cases")
+SHIPPED = sorted(cases_path(jid) for jid in seed_ids())
+
+
+def procedure_id(path: Path) -> str:
+    return path.name.removesuffix(".cases.json")
 
 
 def load_cases():
-    return [pytest.param(path.stem, case, id=f"{path.stem}: {case['name']}")
-            for path in sorted(CASES.glob("*.json"))
-            for case in json.loads(path.read_text(encoding="utf-8"))]
+    return [pytest.param(procedure_id(path), case, id=f"{procedure_id(path)}: {case['name']}")
+            for path in SHIPPED for case in json.loads(path.read_text(encoding="utf-8"))]
 
 
 @pytest.mark.parametrize("jurisdiction_id, case", load_cases())
@@ -26,11 +31,11 @@ def test_worked_case(jurisdiction_id, case):
     assert mismatches(outcome, case["expected"]) == []
 
 
-@pytest.mark.parametrize("path", sorted(CASES.glob("*.json")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", SHIPPED, ids=procedure_id)
 def test_each_jurisdiction_has_at_least_25_cases_covering_every_counted_rule(path):
     cases = json.loads(path.read_text(encoding="utf-8"))
     assert len(cases) >= 25
-    jurisdiction = load_jurisdiction(path.stem)
+    jurisdiction = load_jurisdiction(procedure_id(path))
     checked = {key.split(".")[1] for case in cases for key in case["expected"]
                if key.split(".")[0] in ("deadlines", "windows", "not_applicable", "provisions")}
     checked.add("filing")

@@ -32,7 +32,7 @@ def test_evaluate_reads_a_file_and_prints_the_report(tmp_path):
     report = json.loads(result.stdout)
     assert report["jurisdiction"]["id"] == "fort-collins"
     assert report["filing"] == report["filing"] | {
-        "status": "timely", "nominal": "2026-07-04", "deadline": "2026-07-06", "safe_date": "2026-07-03"}
+        "status": "timely", "nominal": "2026-07-04", "deadline": "2026-07-06", "safe_date": "2026-07-02"}
 
 
 def test_evaluate_answers_as_of_the_day_given_with_today():

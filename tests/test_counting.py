@@ -24,23 +24,29 @@ calendars = st.sampled_from([COLORADO, ILLINOIS])
 def test_crs_2_4_108_a_saturday_last_day_runs_to_monday():
     counted = count_days(date(2026, 5, 5), Period(60, "days"), COLORADO, anchor="x", roll="forward",
                          rule=CRS_2_4_108)
-    assert (counted.nominal, counted.due, counted.safe) == (date(2026, 7, 4), date(2026, 7, 6), date(2026, 7, 3))
+    # May 5 + 60 days: 26 to May 31, 30 to June 30, 4 to Saturday July 4 (Independence Day). Monday July 6 is
+    # the first business day after it. Friday July 3 is the Friday before a Saturday holiday, which the City
+    # closed in 2020 and may close again: the safe date is the day before, Thursday July 2.
+    assert (counted.nominal, counted.due, counted.safe) == (date(2026, 7, 4), date(2026, 7, 6), date(2026, 7, 2))
     assert ("Saturday, July 4, 2026 is a weekend day and a legal holiday (Independence Day). If C.R.S. § 2-4-108 "
             "applies (this is assumed, not confirmed), the period runs to the next business day: Monday, July 6, "
             "2026.") in counted.steps
 
 
 def test_a_period_that_is_not_moved_keeps_its_weekend_day():
+    # July 1 + 3 = Saturday July 4. Not moved. The office is surely open on Thursday July 2 (Friday July 3 is
+    # the Friday before a Saturday holiday, a practice closure that is not confirmed).
     counted = count_days(date(2026, 7, 1), Period(3, "days"), COLORADO, anchor="x", roll="none", rule=NO_CITE)
-    assert (counted.nominal, counted.due, counted.safe) == (date(2026, 7, 4), date(2026, 7, 4), date(2026, 7, 3))
+    assert (counted.nominal, counted.due, counted.safe) == (date(2026, 7, 4), date(2026, 7, 4), date(2026, 7, 2))
 
 
 def test_crs_1_1_106_a_period_before_an_event_moves_back():
     # 10 days before Sunday 2026-07-19 is Thursday 2026-07-09: a business day.
-    # 15 days before it is Saturday 2026-07-04, moved back to Friday 2026-07-03.
+    # 15 days before it is Saturday 2026-07-04, moved back past Friday 2026-07-03 (the Friday before a
+    # Saturday holiday, which the office may close) to Thursday 2026-07-02.
     before = count_days(date(2026, 7, 19), Period(15, "days", "before"), COLORADO, anchor="x",
                         roll="backward", rule=NO_CITE)
-    assert (before.nominal, before.due) == (date(2026, 7, 4), date(2026, 7, 3))
+    assert (before.nominal, before.due) == (date(2026, 7, 4), date(2026, 7, 2))
 
 
 def test_one_year_after_leap_day_is_28_february():
@@ -62,13 +68,25 @@ def test_weeks_are_seven_calendar_days():
 
 
 def test_business_days_skip_weekends_and_holidays_and_list_them():
-    counted = count_business_days(date(2026, 12, 22), Period(7, "business-days"), ILLINOIS, anchor="x")
+    # Illinois gives office closures no effect on a count (5 ILCS 70/1.11 names holidays only): the law's
+    # calendar is the holidays alone, and the office's own decides only the safe date.
+    counted = count_business_days(date(2026, 12, 22), Period(7, "business-days"), ILLINOIS.holidays_only(),
+                                  anchor="x", office=ILLINOIS)
     assert counted.due == date(2027, 1, 4)
     # Wed 23 (1), Thu 24 (2), Fri 25 Christmas, Mon 28 (3) ... Thu 31 (6), Fri 1 January New Year's Day, Mon 4 (7).
     assert "Friday, December 25, 2026, a legal holiday (Christmas Day)" in counted.steps[-1]
     assert "Friday, January 1, 2027, a legal holiday (New Year's Day)" in counted.steps[-1]
     assert "Saturday, December 26, 2026, a weekend day" in counted.steps[-1]
     assert counted.uncertain == () and counted.safe == counted.due
+
+
+def test_a_closure_that_counts_moves_the_reading_and_holds_the_safe_date():
+    # The same count where closures do count (as in Fort Collins): Christmas Eve, Thu 24 Dec 2026, may be
+    # closed. If it is: Wed 23 (1), Mon 28 (2) ... Thu 31 (5), Mon 4 (6), Tue 5 (7). If it is open: Mon 4 (7),
+    # as above. The safe date is the earlier, Mon 4 January, and the 24th is named as the uncertain day.
+    counted = count_business_days(date(2026, 12, 22), Period(7, "business-days"), ILLINOIS, anchor="x")
+    assert (counted.due, counted.certain, counted.safe) == (date(2027, 1, 5), date(2027, 1, 4), date(2027, 1, 4))
+    assert counted.uncertain == (date(2026, 12, 24),)
 
 
 def test_an_unconfirmed_closure_moves_the_reading_but_never_the_safe_date():

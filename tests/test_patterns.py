@@ -106,17 +106,18 @@ def test_a_clock_that_starts_when_the_cure_period_ends():
 
 
 def test_a_clock_that_starts_when_a_rolled_cure_period_ends_is_safe_from_the_unmoved_day():
-    # Notice served Fri 27 Nov 2026. Cure: 15 days later is Sat 12 Dec, which runs to Mon 14 Dec; its safe date
-    # is Fri 11 Dec. Decision: 10 days after Mon 14 Dec is Thu 24 Dec (open; Christmas is Fri 25 Dec). Counted
-    # from the cure period's safe date instead, 10 days after Fri 11 Dec is Mon 21 Dec: that is the safe date,
-    # not Thu 24 Dec, which relies on the cure period's weekend extension (assumed here, not confirmed).
+    # Notice served Fri 27 Nov 2026. Cure: 15 days later is Sat 12 Dec, which runs to Mon 14 Dec (the extension is
+    # assumed here, not confirmed); its safe date is Fri 11 Dec. Decision: 10 days after Mon 14 Dec is Thu 24 Dec
+    # (open; Christmas is Fri 25 Dec). Counted from the cure period's earliest possible end, Sat 12 Dec, it is Tue
+    # 22 Dec, a business day: the latest day that holds whether or not the cure period was extended. (Counting
+    # from its safe date, Fri 11 Dec, would give Mon 21 Dec: earlier than any reading needs.)
     assumed = replace(PATTERNS, counting=replace(PATTERNS.counting, status="assumed"))
     report = evaluate(assumed, {"received": "2026-11-20", "events": {"notice-served": "2026-11-27"}})
     assert dates(report, "cure-period") == ("2026-12-12", "2026-12-14", "2026-12-11")
-    assert dates(report, "cure-decision") == ("2026-12-24", "2026-12-24", "2026-12-21")
-    assert ("The safe date is counted from the safe date of the deadline “Respondent may cure”, Friday, December 11, "
-            "2026, not from its last day, Monday, December 14, 2026; that gives Monday, December 21, 2026."
-            ) in entry(report, "cure-decision")["steps"]
+    assert dates(report, "cure-decision") == ("2026-12-24", "2026-12-24", "2026-12-22")
+    assert ("The safe date is counted from the earliest day the deadline “Respondent may cure” can end under any "
+            "reading, Saturday, December 12, 2026, as well as from its last day under the stated reading, Monday, "
+            "December 14, 2026; the earlier gives Tuesday, December 22, 2026.") in entry(report, "cure-decision")["steps"]
 
 
 def test_clock_hours_across_the_spring_change():

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 import build
+from core.jurisdiction import cases_path
 from core import load_jurisdiction
 from core.cases import canonical, outcome_for, run_cases
 from core.prepared import dumps
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = ROOT / "tests" / "cases"
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +32,7 @@ def test_pyodide_gives_the_same_reports_as_cpython(jurisdiction_id, shipped_pyth
     node = shutil.which("node")
     assert node, "Node.js is needed to run the core under Pyodide (scripts/setup.sh installs it)"
     jurisdiction = load_jurisdiction(jurisdiction_id)
-    cases = json.loads((CASES / f"{jurisdiction_id}.json").read_text(encoding="utf-8"))
+    cases = json.loads(cases_path(jurisdiction_id).read_text(encoding="utf-8"))
     (tmp_path / "procedure.json").write_text(dumps(jurisdiction), encoding="utf-8")
     (tmp_path / "cases.json").write_text(json.dumps(cases), encoding="utf-8")
     options = {"stdLibURL": str(shipped_python / "python_stdlib.zip"),

@@ -30,12 +30,14 @@ def test_crs_2_4_108_extension_is_explained_with_its_citation_and_a_safe_date():
         "Count 60 calendar days after it: day 60 is Saturday, July 4, 2026.",
         "Saturday, July 4, 2026 is a weekend day and a legal holiday (Independence Day). If C.R.S. § 2-4-108 "
         "applies (this is assumed, not confirmed), the period runs to the next business day: Monday, July 6, 2026.",
-        "Safe date: Friday, July 3, 2026, the last day the office is certainly open on or before Saturday, "
+        # Friday July 3 is the Friday before a Saturday holiday: the City closed it in 2020 (not confirmed for
+        # 2026), so the last day the office is surely open is Thursday July 2.
+        "Safe date: Thursday, July 2, 2026, the last day the office is certainly open on or before Saturday, "
         "July 4, 2026. It does not rely on any extension or on any closure that is not confirmed.",
     ]
     assert any("home-rule" in a for a in filing["assumptions"])
     assert (filing["certainty"], filing["certain"]) == ("relies", "2026-07-04")
-    assert "Friday, July 3, 2026" in filing["warning"]
+    assert "Thursday, July 2, 2026" in filing["warning"]
 
 
 def test_business_day_counts_say_which_days_were_skipped_and_why():

@@ -30,12 +30,12 @@ from .parties import read_parties
 from .problems import TOP, JurisdictionError, Problem, Problems
 from .rules import RuleReader, check_calendar_reach, check_filing_covers
 from .schema import as_json, check_structure
-from .translations import read_translations, translation_of
+from .translations import declared_languages, read_translations, record_english, translation_of
 
 MAX_FILE_BYTES = 2_000_000
 
 __all__ = ["read_jurisdiction", "parse_jurisdiction", "check_file", "Problem", "JurisdictionError",
-           "MAX_FILE_BYTES"]
+           "MAX_FILE_BYTES", "record_english"]
 
 
 def parse_jurisdiction(text: str, file_name: str = "<jurisdiction>") -> Jurisdiction:
@@ -46,11 +46,25 @@ def parse_jurisdiction(text: str, file_name: str = "<jurisdiction>") -> Jurisdic
     return jurisdiction
 
 
-def check_file(path: Path) -> tuple[Jurisdiction | None, list[Problem]]:
+def check_file(path: Path, with_cases: bool = False) -> tuple[Jurisdiction | None, list[Problem]]:
     """Read and check a file: the jurisdiction (or None if it cannot be used), and every problem found.
-    A translation (`my-city.es.toml`) is checked with the procedure it translates."""
+    A translation (`my-city.es.toml`) is checked with the procedure it translates. With `with_cases`,
+    the procedure's worked cases (`my-city.cases.json` beside it) are run too: each that fails is a problem."""
     if translated := translation_of(path):
-        path = translated[0]
+        base, lang = translated
+        if lang not in declared_languages(base):
+            return None, [Problem(str(path), None, "", f"{base.name} does not declare the language “{lang}”, so this "
+                                                       "translation is not used and was not checked",
+                                  f"add \"{lang}\" to languages in {base.name}")]
+        path = base
+    jurisdiction, found = _check_file(path)
+    if with_cases and jurisdiction is not None:
+        from ..cases import case_problems  # the check's side: the cases need the report layer
+        found = found + case_problems(jurisdiction, path.with_name(path.name.removesuffix(".toml") + ".cases.json"))
+    return jurisdiction, found
+
+
+def _check_file(path: Path) -> tuple[Jurisdiction | None, list[Problem]]:
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
             return None, [Problem(str(path), None, "", f"the file is larger than {MAX_FILE_BYTES:,} bytes",
@@ -113,6 +127,7 @@ def _read(data: dict, problems: Problems, text: str, file_name: str) -> Jurisdic
     reader = RuleReader(data, problems, law, parties, date.fromisoformat(data["effective"]), version_date,
                         date_facts)
     rules = reader.read()
+    contents = reader.content_conditions(parties.contents, data.get("contents", []))
     if problems.errors:
         return None
     reader.check_use(rules)
@@ -128,7 +143,7 @@ def _read(data: dict, problems: Problems, text: str, file_name: str) -> Jurisdic
         timezone=data["timezone"], contact=data["contact"], updated=date.fromisoformat(data["updated"]),
         supported_from=supported_from, supported_to=supported_to, version_date=version_date,
         calendar=calendar, calendar_info=calendar_info, counting=counting, eligibility=parties.eligibility,
-        contents_clause=parties.contents_clause, contents_text=parties.contents_text, contents=parties.contents,
+        contents_clause=parties.contents_clause, contents_text=parties.contents_text, contents=contents,
         events=parties.events, facts=parties.facts, clauses=law.clauses, rules=rules, roles=parties.roles,
         actors=parties.actors, terms=parties.terms, contact_url=data.get("contact_url", ""),
         complaint_form=ComplaintForm(form["url"], form["title"]) if form else None,

@@ -1,26 +1,36 @@
 """[calendar] and [counting]: which days the office is open, and how the law counts them."""
 
+from dataclasses import replace
 from datetime import date, timedelta
 
-from ..business_calendar import (CLOSURE, HOLIDAY, AddedDay, CalendarSpec, DateRule, build_calendar,
+from ..business_calendar import (CLOSURE, HOLIDAY, NAMED_DAYS, AddedDay, CalendarSpec, DateRule, build_calendar,
                                  package_holidays)
-from ..model import CalendarChange, CalendarInfo, Counting
-from .problems import Problems, Where, entry_where, suggest
+from ..model import CalendarChange, CalendarEntry, CalendarInfo, Counting
+from .problems import Problems, Where, one_of_hint, suggest
 
 DATE_RULE_HINT = ("give easter_offset = N, or month and day, or month, weekday and nth "
                   "(nth = -1 for the last), with offset = N days if needed")
 CHANGE_KEYS = ("name", "cite", "source", "reason")
 
 
+def _bounds(entry: dict, problems: Problems, where: Where) -> tuple[int | None, int | None]:
+    """An entry's first and last year, if it gives them."""
+    first, last = entry.get("first_year"), entry.get("last_year")
+    if first is not None and last is not None and first > last:
+        problems.add(where, f"first_year {first} is after last_year {last}", key="first_year")
+    return first, last
+
+
 def _date_rule(entry: dict, problems: Problems, where: Where, first_year: int) -> DateRule | None:
     years, offset = entry.get("years", "all"), entry.get("offset", 0)
+    bounds = dict(zip(("first_year", "last_year"), _bounds(entry, problems, where)))
     if "easter_offset" in entry:
-        rule = DateRule(easter_offset=entry["easter_offset"], offset=offset, years=years)
+        rule = DateRule(easter_offset=entry["easter_offset"], offset=offset, years=years, **bounds)
     elif "month" in entry and "day" in entry:
-        rule = DateRule(month=entry["month"], day=entry["day"], offset=offset, years=years)
+        rule = DateRule(month=entry["month"], day=entry["day"], offset=offset, years=years, **bounds)
     elif "month" in entry and "weekday" in entry and "nth" in entry:
         rule = DateRule(month=entry["month"], weekday=entry["weekday"], nth=entry["nth"], offset=offset,
-                        years=years)
+                        years=years, **bounds)
     else:
         problems.add(where, "the date is not defined", DATE_RULE_HINT)
         return None
@@ -52,8 +62,8 @@ def read_calendar(data: dict, problems: Problems):
         return None, None
     package_names = sorted({n for names in known.values() for n in names})
 
-    def changes(key: str) -> list[CalendarChange]:
-        found = []
+    def changes(key: str) -> tuple[list[CalendarChange], dict]:
+        found, bounds = [], {}
         for i, entry in enumerate(table.get(key, [])):
             w = Where(f"calendar.{key}", i, f"calendar.{key}[{i}]")
             if entry["name"] not in package_names + [a["name"] for a in table.get("add", [])]:
@@ -62,23 +72,46 @@ def read_calendar(data: dict, problems: Problems):
                              suggest(entry["name"], package_names) or "known: " + ", ".join(package_names),
                              key="name")
             else:
-                found.append(CalendarChange(*(entry[k] for k in CHANGE_KEYS)))
-        return found
+                found.append(CalendarChange(*(entry[k] for k in CHANGE_KEYS), *_bounds(entry, problems, w)))
+                bounds[entry["name"]] = _bounds(entry, problems, w)
+        return found, bounds
 
-    removed, not_moved = changes("remove"), changes("not_moved")
+    (removed, removed_years), (not_moved, not_moved_years) = changes("remove"), changes("not_moved")
     added, added_info = [], []
     for i, entry in enumerate(table.get("add", [])):
         w = Where("calendar.add", i, f"calendar.add[{i}]")
         rule = _date_rule(entry, problems, w, first)
         if rule:
             added.append(AddedDay(entry["name"], rule, HOLIDAY, entry.get("unconfirmed"), entry["cite"]))
-            added_info.append(CalendarChange(*(entry[k] for k in CHANGE_KEYS)))
+            added_info.append(CalendarChange(*(entry[k] for k in CHANGE_KEYS), rule.first_year, rule.last_year))
 
-    closures = {}
+    closures, declared = {}, []
     for i, entry in enumerate(table.get("closures", [])):
+        declared.append(CalendarEntry(entry["name"], not entry.get("unconfirmed"),
+                                      entry.get("unconfirmed") or entry.get("source", ""), entry.get("source", ""),
+                                      entry.get("date", ""), entry.get("closes_at", ""), entry.get("first_year"),
+                                      entry.get("last_year")))
         w = Where("calendar.closures", i, f"calendar.closures[{i}]")
+        spec_keys = [k for k in ("date", "rule", "easter_offset", "month", "weekday") if k in entry]
+        if len(set(spec_keys) & {"date", "rule"}) + bool(set(spec_keys) - {"date", "rule"}) > 1:
+            problems.add(w, "give one of date = …, rule = \"…\" (a named day), or a date rule for a day each year",
+                         DATE_RULE_HINT)
+            continue
+        if "rule" in entry:
+            if entry["rule"] not in NAMED_DAYS:
+                problems.add(w, f"“{entry['rule']}” is not a named day", one_of_hint(entry["rule"], NAMED_DAYS),
+                             key="rule")
+                continue
+            first_bound, last_bound = _bounds(entry, problems, w)
+            named = NAMED_DAYS[entry["rule"]]
+            rule = replace(named, first_year=first_bound, last_year=last_bound) if named else None
+            added.append(AddedDay(entry["name"], rule, CLOSURE, entry.get("unconfirmed"), entry.get("source", ""),
+                                  named=entry["rule"] if named is None else "", closes_at=entry.get("closes_at", ""),
+                                  first_year=first_bound, last_year=last_bound))
+            continue
         if "date" in entry:
-            if any(k in entry for k in ("easter_offset", "month", "day", "weekday", "nth", "offset", "years")):
+            if any(k in entry for k in ("easter_offset", "month", "day", "weekday", "nth", "offset", "years",
+                                        "first_year", "last_year")):
                 problems.add(w, "give either date = …, or a rule for a day each year, not both", DATE_RULE_HINT)
                 continue
             day = date.fromisoformat(entry["date"])
@@ -88,17 +121,19 @@ def read_calendar(data: dict, problems: Problems):
                 problems.add(w, f"{day} is listed twice", key="date")
             elif entry.get("unconfirmed"):
                 rule = DateRule(month=day.month, day=day.day, only_year=day.year)
-                added.append(AddedDay(entry["name"], rule, CLOSURE, entry["unconfirmed"]))
+                added.append(AddedDay(entry["name"], rule, CLOSURE, entry["unconfirmed"],
+                                      closes_at=entry.get("closes_at", "")))
             else:
                 closures[day] = (entry["name"], entry.get("source", ""))
         else:
             rule = _date_rule(entry, problems, w, first)
             if rule:
                 added.append(AddedDay(entry["name"], rule, CLOSURE, entry.get("unconfirmed"),
-                                      entry.get("source", "")))
+                                      entry.get("source", ""), closes_at=entry.get("closes_at", ""),
+                                      first_year=rule.first_year, last_year=rule.last_year))
 
     names = set(package_names) | {a.name for a in added} | {n for n, _ in closures.values()}
-    unconfirmed, unconfirmed_years = {}, {}
+    unconfirmed, unconfirmed_years, unconfirmed_bounds = {}, {}, {}
     for i, entry in enumerate(table.get("unconfirmed", [])):
         w = Where("calendar.unconfirmed", i, f"calendar.unconfirmed[{i}]")
         if entry["name"] not in names:
@@ -111,19 +146,23 @@ def read_calendar(data: dict, problems: Problems):
             unconfirmed[entry["name"]] = entry["reason"]
             if "years" in entry:
                 unconfirmed_years[entry["name"]] = tuple(entry["years"])
+            unconfirmed_bounds[entry["name"]] = _bounds(entry, problems, w)
 
     spec = CalendarSpec(country, subdivision, first, last, table["observed"],
-                        removed=frozenset(c.name for c in removed), not_moved=frozenset(c.name for c in not_moved),
+                        removed=removed_years, not_moved=not_moved_years,
                         added=tuple(added), closures=closures, unconfirmed=unconfirmed,
-                        unconfirmed_years=unconfirmed_years, observed_unconfirmed=table.get("observed_unconfirmed"),
-                        cite=table["cite"])
+                        unconfirmed_years=unconfirmed_years, unconfirmed_bounds=unconfirmed_bounds,
+                        observed_unconfirmed=table.get("observed_unconfirmed"), cite=table["cite"])
     listed = tuple((e["name"], e["reason"]) for e in table.get("unconfirmed", []))
     listed += tuple((a.name, a.unconfirmed) for a in added if a.unconfirmed and a.name not in unconfirmed)
     if spec.observed_unconfirmed:
         listed += (("", spec.observed_unconfirmed),)
+    assumptions = table.get("assumptions", [])
+    ids = [str(i) for i in range(len(assumptions))] if isinstance(assumptions, list) else list(assumptions)
+    texts = list(assumptions) if isinstance(assumptions, list) else list(assumptions.values())
     info = CalendarInfo(country, subdivision, table["observed"], table["cite"], table["source"], table["summary"],
-                        tuple(table.get("assumptions", [])), tuple(removed), tuple(added_info), tuple(not_moved),
-                        tuple(dict.fromkeys(listed)))
+                        tuple(texts), tuple(removed), tuple(added_info), tuple(not_moved),
+                        tuple(dict.fromkeys(listed)), assumption_ids=tuple(ids), closures=tuple(declared))
     return build_calendar(spec), info
 
 
@@ -133,4 +172,5 @@ def read_counting(data: dict) -> Counting:
                     note=table.get("note", ""), business_days=table["business_days"],
                     business_days_note=table["business_days_note"], status=table.get("status", "confirmed"),
                     closure_cite=table.get("closure_cite", ""), closure_source=table.get("closure_source", ""),
-                    closure_summary=table.get("closure_summary", ""))
+                    closure_summary=table.get("closure_summary", ""),
+                    closure_effect=table.get("closure_effect", "extends"))

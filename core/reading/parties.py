@@ -2,7 +2,7 @@
 ([[facts]], [[events]]), what a complaint must contain ([contents_rule], [[contents]])
 and the terms of art a page explains ([[terms]])."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..model import (BUILTIN_ACTORS, BUILTIN_DATE_FACTS, BUILTIN_FACTS, BUILTIN_ROLES, RELABELLED_FACTS, ROLES,
                      Actor, ContentItem, DeclaredFact, Eligibility, Event, Role, Term)
@@ -61,6 +61,20 @@ def _actors(data: dict, problems: Problems) -> tuple[Actor, ...]:
         actors.append(Actor(actor_id, entry.get("label") or builtin_label("actor", actor_id), side, entry.get("explain")))
     for actor_id, entry in declared.items():
         actors.append(Actor(actor_id, entry["label"], entry.get("side", "official"), entry.get("explain")))
+    # An actor who is the same person as another, in another role, stands on that actor's side.
+    sides = {a.id: a.side for a in actors}
+    for i, entry in enumerate(data.get("actors", [])):
+        other = entry.get("same_as")
+        if other is None:
+            continue
+        where = entry_where("actors", i, entry)
+        if other not in sides or other == entry["id"]:
+            problems.add(where, f"“{other}” is not another actor", one_of_hint(other, list(sides)), key="same_as")
+        elif entry.get("side") and entry["side"] != sides[other]:
+            problems.add(where, f"the same person as “{other}” stands on its side ({sides[other]})",
+                         "remove side", key="side")
+        else:
+            actors = [replace(a, same_as=other, side=sides[other]) if a.id == entry["id"] else a for a in actors]
     return tuple(actors)
 
 
@@ -171,10 +185,12 @@ def _contents(data: dict, problems: Problems, law: Law):
                                                             "clause that lists the required contents")
             continue
         law.check_quote(problems, where, item_clause, entry["text"])
+        reference = entry.get("reference", {})
         if entry["id"] in [c.id for c in items]:
             problems.add(where, f"item “{entry['id']}” is listed twice", key="id")
         else:
-            items.append(ContentItem(entry["id"], entry["text"], entry["label"], entry["explain"], item_clause))
+            items.append(ContentItem(entry["id"], entry["text"], entry["label"], entry["explain"], item_clause,
+                                     reference.get("cite", ""), reference.get("source", "")))
     return clause, text, tuple(items)
 
 

@@ -24,6 +24,7 @@ class Problem:
     message: str
     hint: str | None = None
     severity: str = ERROR
+    code: str = ""  # "case": a worked case that fails (the build may publish anyway, saying so)
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
@@ -121,14 +122,17 @@ class Problems:
     def warn(self, where: Where, message: str, hint: str | None = None, key: str | None = None) -> None:
         self.add(where, message, hint, key, WARNING)
 
-    def add_at(self, where: Where, path: list, message: str, hint: str | None = None) -> None:
+    def add_at(self, where: Where, path: list, message: str, hint: str | None = None, severity: str = ERROR) -> None:
         """A problem at a path inside an entry (count.unit, earliest_of[1].from): on its key's line."""
         key = path[0] if path and isinstance(path[0], str) else None
         line = self.locator.line(where.table, where.index, key)
         label = where.label
         for part in path:
             label += f"[{part}]" if isinstance(part, int) else (f".{part}" if label else part)
-        self.found.append(Problem(self.file, line, label, message, hint, ERROR))
+        self.found.append(Problem(self.file, line, label, message, hint, severity))
+
+    def warn_at(self, where: Where, path: list, message: str, hint: str | None = None) -> None:
+        self.add_at(where, path, message, hint, WARNING)
 
     @property
     def errors(self) -> list[Problem]:

@@ -1,6 +1,8 @@
 """[[rules]]: each deadline, window, stage, condition, action, option, fine and note,
 with the sentence of law it implements; and the checks that span rules."""
 
+import re
+from dataclasses import replace
 from datetime import date, timedelta
 
 from ..counting import BUSINESS_UNITS, CALENDAR_UNITS, HOUR_UNITS, Period
@@ -14,8 +16,8 @@ from .problems import TOP, Problems, Where, entry_where, one_of_hint, suggest
 MAX_AMOUNT = {"days": 3660, "weeks": 520, "months": 120, "years": 10,
               "business-days": 2600, "working-days": 2600, "hours": 8760}
 KEYS_BY_KIND = {
-    "filing": {"count", "earliest_of", "governs"},
-    "deadline": {"count", "earliest_of", "governs"},
+    "filing": {"count", "earliest_of", "governs", "ends_early_on", "ends_early_when"},
+    "deadline": {"count", "earliest_of", "governs", "ends_early_on", "ends_early_when"},
     "window": {"opens", "closes", "closes_when"},
     "stage": {"rules"},
     "fine": {"amount_min", "amount_max"},
@@ -68,12 +70,12 @@ class RuleReader:
         for who in entry.get("notifies", []):
             if who not in actors:
                 self.problems.add(where, f"“{who}” is not an actor", one_of_hint(who, actors), key="notifies")
-        self.law.check_quote(self.problems, where, entry["clause"], entry.get("text"))
+        effective = date.fromisoformat(entry["effective"]) if "effective" in entry else self.effective
+        self.law.check_quote(self.problems, where, entry["clause"], entry.get("text"), on=effective)
         version_date = entry.get("version_date", self.version_date)
         if version_date not in self.date_facts:
             self.problems.add(where, f"“{version_date}” is not a date fact", one_of_hint(version_date, self.date_facts),
                               key="version_date")
-        effective = date.fromisoformat(entry["effective"]) if "effective" in entry else self.effective
         repealed = date.fromisoformat(entry["repealed"]) if "repealed" in entry else None
         if repealed and repealed <= effective:
             self.problems.add(where, "repealed is not after effective", key="repealed")
@@ -89,6 +91,16 @@ class RuleReader:
         if kind in COUNTED_KINDS:
             fields["counts"] = self.counts(entry, where)
             fields["governs"] = tuple(entry.get("governs", []))
+            fields["ends_early_on"], fields["ends_early_when"] = entry.get("ends_early_on"), entry.get("ends_early_when")
+            if fields["ends_early_on"] is not None and fields["ends_early_on"] not in self.anchors:
+                self.problems.add(where, f"“{fields['ends_early_on']}” is not a date fact, event or deadline",
+                                  suggest(fields["ends_early_on"], self.anchors) or "define it under [[events]]",
+                                  key="ends_early_on")
+            elif fields["ends_early_on"]:
+                self.used.add(fields["ends_early_on"])
+            if fields["ends_early_when"] and not fields["ends_early_on"]:
+                self.problems.add(where, "ends_early_when needs ends_early_on: the event by which the end is known",
+                                  key="ends_early_when")
             for ref in fields["governs"]:
                 if ref not in self.counted_ids or ref == entry["id"]:
                     self.problems.add(where, f"“{ref}” is not another deadline", suggest(ref, self.counted_ids),
@@ -158,8 +170,25 @@ class RuleReader:
                 ok = False
         if ok:
             self.used.add(anchor)
+            self.check_stated(spec, where, path)
             return Count(anchor, Period(amount, unit, direction, roll))
         return None
+
+    def check_stated(self, spec: dict, where: Where, path: list) -> None:
+        """Warn when the sentence a rule quotes does not state its period: a count that contradicts its quote
+        (60 changed to 61) would otherwise check."""
+        text = self.entries[where.index].get("text", "") if where.index is not None else ""
+        if not isinstance(text, str) or not text.strip():
+            return  # a missing quote is its own problem; a second warning about it would only repeat it
+        worded = spec.get("worded")
+        if worded:
+            if worded.casefold() not in " ".join(text.split()).casefold():
+                self.problems.warn_at(where, path + ["worded"], f"“{worded}” is not in the quoted text",
+                                      "copy the words that set this period from the text")
+        elif not states_amount(text, spec["amount"]):
+            self.problems.warn_at(where, path + ["amount"], f"the quoted text does not state the amount {spec['amount']}",
+                                  "check the count against the sentence it implements; if the sentence sets the "
+                                  "period without a number, give its words as worded = \"…\"")
 
     def conditions(self, entry: dict, where: Where, key: str) -> tuple[Condition, ...]:
         own = self.parties.facts
@@ -205,6 +234,16 @@ class RuleReader:
             else:
                 self.problems.add_at(where, path, "each condition needs “fact” or “date”")
         return tuple(found)
+
+    def content_conditions(self, items: tuple, entries: list) -> tuple:
+        """The required contents, each with the conditions under which it is required (none: always)."""
+        out = []
+        for i, entry in enumerate(entries):
+            item = next((c for c in items if c.id == entry.get("id")), None)
+            if item is not None:
+                conditions = self.conditions(entry, entry_where("contents", i, entry), "required_when")
+                out.append(replace(item, required_when=conditions))
+        return tuple(out)
 
     def check_versions(self, rules: list) -> None:
         by_id = {}
@@ -274,6 +313,33 @@ class RuleReader:
                 self.problems.warn(Where("events", i, f"events[{i}] ({event.id})"),
                                    f"no rule counts from the event “{event.id}” or depends on it",
                                    "use it in a count, a window or a condition, or remove it")
+
+
+UNITS_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+               "sixteen seventeen eighteen nineteen").split()
+TENS_WORDS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+
+
+def number_words(n: int) -> list[str]:
+    """How a quoted sentence may state a number: "60", "sixty", "forty-five", "a" or "an" for one.
+
+    >>> number_words(45)
+    ['45', 'forty-five', 'forty five']
+    """
+    forms = [str(n)]
+    if n < 20:
+        forms.append(UNITS_WORDS[n])
+    elif n < 100:
+        tens, unit = TENS_WORDS[n // 10 - 2], n % 10
+        forms += [tens] if not unit else [f"{tens}-{UNITS_WORDS[unit]}", f"{tens} {UNITS_WORDS[unit]}"]
+    if n == 1:
+        forms += ["a", "an"]
+    return forms
+
+
+def states_amount(text: str, amount: int) -> bool:
+    """Whether the sentence states the amount, in digits or in words ("three (3)", "48 hours")."""
+    return any(re.search(rf"(?<![\w-]){re.escape(form)}(?![\w-])", text, re.IGNORECASE) for form in number_words(amount))
 
 
 def _sentence(text: str | None) -> str | None:

@@ -5,6 +5,7 @@ gives the translations, keyed as core/localize.py lists them. The check refuses 
 translates nothing (a typo), and reports, as a warning, every text still left in English.
 """
 
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -18,11 +19,21 @@ TRANSLATION = re.compile(r"^(?P<stem>.+)\.(?P<lang>[a-z]{2,3})\.toml$")
 
 
 def translation_of(path: Path) -> tuple[Path, str] | None:
-    """For `my-city.es.toml` beside `my-city.toml`: that file and "es". Otherwise None."""
+    """For `my-city.es.toml` beside `my-city.toml`: that file and "es". Otherwise None: a file such as
+    `my-city.old.toml` (a backup) is not a translation, whatever it sits beside."""
+    from ..wording import languages
     match = TRANSLATION.match(path.name)
-    if match and path.with_name(match["stem"] + ".toml").is_file():
+    if match and match["lang"] in languages() and path.with_name(match["stem"] + ".toml").is_file():
         return path.with_name(match["stem"] + ".toml"), match["lang"]
     return None
+
+
+def declared_languages(path: Path) -> list[str]:
+    """The languages a procedure file declares, read without checking the rest of it."""
+    try:
+        return list(tomllib.loads(path.read_text(encoding="utf-8")).get("languages", ["en"]))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, TypeError):
+        return ["en"]
 
 
 def flatten(data: dict, prefix: str = "") -> dict[str, str]:
@@ -35,6 +46,51 @@ def flatten(data: dict, prefix: str = "") -> dict[str, str]:
         else:
             out[f"{prefix}{key}"] = value
     return out
+
+
+SOURCE = "source"  # the table of a translation file that records the English each text was made from
+POSITIONAL = re.compile(r"^calendar\.assumptions\.\d+$")
+
+
+def check_sources(problems: Problems, file: Path, given: dict, known: dict, source) -> None:
+    """Name every translation whose English changed since it was made, as [source] records it."""
+    record = f"python -m core record-english {file.name}"
+    if not isinstance(source, dict):
+        if given:
+            problems.warn(TOP, f"{file.name} does not record the English its translations were made from, so a "
+                               "change to the English cannot be noticed",
+                          f"once its translations are reviewed, run {record}")
+        return
+    for key, text in given.items():
+        made_from = source.get(key)
+        if made_from is None:
+            problems.warn(TOP, f"“{key}”: the English it was made from is not recorded",
+                          f"review it, then run {record}")
+        elif " ".join(str(made_from).split()) != " ".join(known[key].split()):
+            problems.warn(TOP, f"“{key}”: the English changed since it was translated: it was “{str(made_from)[:80]}”, "
+                               f"it is now “{known[key][:80]}”",
+                          f"update the translation, then run {record}")
+
+
+def source_table(path: Path, jurisdiction: Jurisdiction, lang: str) -> str:
+    """The [source] table of a translation file: the current English of each text it translates."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data.pop(SOURCE, None)
+    known = translatable(jurisdiction)
+    given = [k for k in flatten(data) if k in known]
+    lines = [f"[{SOURCE}]", "# The English each translation above was made from: python -m core check names any whose",
+             "# English has changed since. Written by python -m core record-english; do not edit by hand."]
+    lines += [f"{json.dumps(key, ensure_ascii=False)} = {json.dumps(known[key], ensure_ascii=False)}" for key in given]
+    return "\n".join(lines) + "\n"
+
+
+def record_english(path: Path, jurisdiction: Jurisdiction, lang: str) -> int:
+    """Write (or rewrite) a translation file's [source] table; return how many texts it records."""
+    text = path.read_text(encoding="utf-8")
+    kept = re.sub(rf"(?ms)^\[{SOURCE}\][ \t]*\n.*?(?=^\[|\Z)", "", text).rstrip() + "\n\n"
+    table = source_table(path, jurisdiction, lang)
+    path.write_text(kept + table, encoding="utf-8")
+    return table.count("\n") - 3
 
 
 def read_translations(path: Path, jurisdiction: Jurisdiction, found: list) -> dict[str, dict[str, str]]:
@@ -58,6 +114,7 @@ def read_translations(path: Path, jurisdiction: Jurisdiction, found: list) -> di
             problems.add(TOP, f"not valid TOML: {err}")
             found.extend(problems.found)
             continue
+        source = data.pop(SOURCE, None)
         given = {k: v for k, v in flatten(data).items() if k != "language"}
         for key, value in given.items():
             where = TOP
@@ -66,6 +123,12 @@ def read_translations(path: Path, jurisdiction: Jurisdiction, found: list) -> di
                              suggest(key, known) or "use the keys python -m core check lists as missing")
             elif not isinstance(value, str) or not value.strip():
                 problems.add(where, f"“{key}” should be text in quotes")
+            elif POSITIONAL.match(key):
+                problems.warn(where, f"“{key}” is keyed by a position, which changes when an assumption is added or "
+                                     "removed", f"give the assumption an id in {path.name}: write [calendar] "
+                                                "assumptions = {{ some-id = \"…\" }}, and key this translation "
+                                                "calendar.assumptions.some-id")
+        check_sources(problems, file, {k: v for k, v in given.items() if k in known}, known, source)
         for key in known:
             if key not in given:
                 problems.warn(TOP, f"no {name} for “{key}”", f"add it to {file.name}; English shows meanwhile: "

@@ -23,7 +23,8 @@ export function fill(template, values) {
 const concerns = (item, role) => item.concerns.includes(role);
 const acts = (item, role) => item.acts.includes(role);
 
-const actorLabel = (report, who) => report.jurisdiction.actors[who].label;
+// One person in two roles ("Designated election official (Village Clerk)") is named by both.
+const actorLabel = (report, who) => report.jurisdiction.actors[who].shown || report.jurisdiction.actors[who].label;
 
 // --- terms of art ----------------------------------------------------------------------------
 
@@ -190,7 +191,12 @@ function complainantSection(report, t, terms) {
   const { eligibility, filing, contents } = report;
   const form = report.jurisdiction.complaint_form;
   const eligibilityText = eligibility.status === "unknown" ? r.eligibility_unknown : r[eligibility.status];
-  const labels = Object.fromEntries(contents.items.map((i) => [i.id, i.label]));
+  const items = Object.fromEntries(contents.items.map((i) => [i.id, i]));
+  // An item set out in another law is named with its citation: the page never claims to have checked it.
+  const itemLine = (id) => el("li", { "data-item": id }, items[id].label,
+    items[id].reference ? el("span", { class: "reference" }, " ", r.reference_not_checked.replace("{cite}", items[id].reference.cite)) : null,
+    items[id].condition ? el("span", { class: "condition" }, ` ${items[id].condition}`) : null);
+  const missingIf = contents.missing_if || [];
   const shown = filing.display || {};
   const filingDates = filing.deadline ? el("dl", { class: "meta" },
     el("dt", {}, r.safe_date), el("dd", {}, day(shown.safe_date, filing.safe_date, t, filing.passed)),
@@ -205,10 +211,14 @@ function complainantSection(report, t, terms) {
       filing.warning ? el("p", { class: "warning" }, filing.warning) : null,
       filingDates, uncertainDays({ ...filing, due: filing.deadline }, t),
       filing.cite ? el("p", { class: "cite" }, el("a", { href: `law.html#${filing.clause}` }, filing.cite)) : null),
-    card(r.contents, `contents status-${contents.status}`,
+    // Complete only if an item that may apply does not: not green until the person says whether it does.
+    card(r.contents, `contents status-${contents.status === "complete" && missingIf.length ? "unknown" : contents.status}`,
       contents.status === "incomplete"
-        ? [el("p", { class: "status-line" }, r.incomplete), el("ul", { class: "missing" }, contents.missing.map((id) => el("li", { "data-item": id }, labels[id])))]
-        : el("p", { class: "status-line" }, contents.status === "unknown" ? r.contents_unknown : r[contents.status]),
+        ? [el("p", { class: "status-line" }, r.incomplete), el("ul", { class: "missing" }, contents.missing.map(itemLine))]
+        : el("p", { class: "status-line" }, contents.status === "unknown" ? r.contents_unknown
+          : contents.status === "complete" && missingIf.length ? r.complete_unless : r[contents.status]),
+      missingIf.length && contents.status !== "unknown"
+        ? [el("p", {}, r.missing_if), el("ul", { class: "missing-if" }, missingIf.map(itemLine))] : null,
       form ? el("p", { class: "form-link" }, el("a", { href: form.url, rel: "noreferrer" }, form.title)) : null,
       contents.cite ? el("p", { class: "cite" }, el("a", { href: `law.html#${contents.clause}` }, contents.cite)) : null));
 }
@@ -338,7 +348,7 @@ export function renderPrintout(report, role, facts, t) {
       return el("section", { class: "printout-date", "data-rule": d.id },
         el("h3", {}, d.title),
         el("p", { class: "printout-when" }, when, d.passed ? ` (${t.answer.passed})` : ""),
-        el("p", {}, `${t.results.who_acts}: ${report.jurisdiction.actors[d.actor].label}. ${d.cite}.`),
+        el("p", {}, `${t.results.who_acts}: ${actorLabel(report, d.actor)}. ${d.cite}.`),
         el("ol", { class: "printout-steps" }, d.steps.map((s) => el("li", {}, s))));
     }),
     options.length ? [el("h2", {}, p.options), el("ul", { class: "printout-options" }, options.map((w) => el("li", { "data-rule": w.id },

@@ -1,0 +1,69 @@
+"""A safe date is a day the office is surely open: in both shipped procedures, for every start day from
+2025 to 2030, every deadline's safe date keeps off every holiday and every closure the procedure declares,
+confirmed or not. The practice closures are listed here by hand from the research each procedure cites
+(the City's closures in 2020; the State of Illinois employee calendar), not from the calendar code, and
+the test counts the filing deadlines that land on one and so move."""
+
+from datetime import date, timedelta
+
+import pytest
+
+from core import load_jurisdiction
+from core.report import assess
+
+YEARS = range(2025, 2032)
+THANKSGIVING = {y: date(y, 11, 1) + timedelta(days=(3 - date(y, 11, 1).weekday()) % 7 + 21) for y in YEARS}
+
+
+def fridays_before_saturday(fixed_holidays):
+    """The Friday before each fixed-date holiday that falls on a Saturday."""
+    return {date(y, m, d) - timedelta(days=1) for y in YEARS for m, d in fixed_holidays if date(y, m, d).weekday() == 5}
+
+
+def weekdays(days):
+    return {d for d in days if d.weekday() < 5}
+
+
+# Fort Collins: the day after Thanksgiving (2020, 2025), Christmas Eve and New Year's Eve (noon, 2020), and the
+# Friday before a Saturday New Year's Day, Juneteenth, Independence Day, Veterans Day or Christmas (2020).
+FORT_COLLINS = weekdays({THANKSGIVING[y] + timedelta(days=1) for y in YEARS} | {date(y, 12, 24) for y in YEARS}
+                        | {date(y, 12, 31) for y in YEARS}
+                        | fridays_before_saturday([(1, 1), (6, 19), (7, 4), (11, 11), (12, 25)]))
+# Illinois: the day after Thanksgiving (a State employee holiday), Christmas Eve, and the Friday before a Saturday
+# New Year's Day, Lincoln's Birthday, Independence Day, Veterans Day or Christmas (Juneteenth is never moved).
+ILLINOIS = weekdays({THANKSGIVING[y] + timedelta(days=1) for y in YEARS} | {date(y, 12, 24) for y in YEARS}
+                    | fridays_before_saturday([(1, 1), (2, 12), (7, 4), (11, 11), (12, 25)]))
+# The filing period of each: 60 days after the violation, and one year after it.
+CASES = {"fort-collins": (FORT_COLLINS, lambda closure: closure - timedelta(days=60)),
+         "illinois-model-ethics": (ILLINOIS, lambda closure: closure.replace(year=closure.year - 1))}
+
+
+def test_the_hand_list_agrees_with_the_research_for_the_years_it_names():
+    # LEGAL research, third review: in 2025–2031 the Fridays before a Saturday holiday are these five.
+    assert sorted(fridays_before_saturday([(1, 1), (6, 19), (7, 4), (11, 11), (12, 25)]) & {
+        d for d in FORT_COLLINS if d.year <= 2028}) == [date(2026, 7, 3), date(2027, 6, 18), date(2027, 12, 24),
+                                                      date(2027, 12, 31), date(2028, 11, 10)]
+
+
+@pytest.mark.parametrize("procedure", CASES)
+def test_every_safe_date_keeps_off_every_declared_closure(procedure):
+    closures, start_of = CASES[procedure]
+    j = load_jurisdiction(procedure)
+    first, last = max(j.supported_from, date(2025, 1, 1)), date(2030, 12, 31)
+    for closure in closures:  # the hand list is inside what the procedure declares
+        assert not j.calendar.is_business_day(closure), closure
+    moved, day = [], first
+    while day <= last:
+        a = assess(j, {"violation_date": day.isoformat(), "received": day.isoformat()})
+        for deadline in a.deadlines.values():
+            if deadline.safe:
+                assert j.calendar.is_business_day(deadline.safe), (procedure, day, deadline.id, deadline.safe)
+                assert deadline.safe <= deadline.due
+        filing = a.filing.deadline
+        if filing.nominal in closures:
+            assert filing.safe < filing.nominal
+            moved.append(day)
+        day += timedelta(days=1)
+    expected = sorted(start_of(c) for c in closures if first <= start_of(c) <= last)
+    assert moved == expected, f"{len(moved)} filing deadlines land on a possible closure and move"
+    print(f"{procedure}: {len(moved)} filing safe dates moved off a declared closure, {len(closures)} closure days")
