@@ -108,6 +108,8 @@ def published_languages(procedures: list[Procedure]) -> list[str]:
 # --------------------------------------------------------------------------------------
 
 def build_date() -> str:
+    """The date of the project's last commit (or SOURCE_DATE_EPOCH), not of the build: a rebuild of the same
+    commit is byte for byte the same site. The footer says so; each procedure's own date is its `updated`."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     if not epoch:
         try:
@@ -365,7 +367,7 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
     paths = [page_path(lang, name) for lang in site.languages for name in names]
     files["sw.js"] = make_environment(site.strings["en"]).get_template("sw.js").render(
         version=version, pages=paths, files={p: integrity(files[p]) for p in kept}).encode()
-    common = {"build_date": site.build_date, "version": __version__,
+    common = {"build_date": site.build_date, "version": __version__, "site_build": version,
               "assets": assets, "loader": loader,
               "asset_sizes": {name: sizes[assets.folder + name] for name in assets.sri},
               "service_worker": {"url": "sw.js", "integrity": integrity(files["sw.js"])}}

@@ -17,7 +17,7 @@ import sys
 from datetime import date
 from pathlib import Path
 
-from .facts import InputError
+from .facts import DATE_PATTERN, InputError
 from .json_api import MAX_FACTS_BYTES, read_facts_json
 from .jurisdiction import (SEED_DIR, JurisdictionError, UnknownJurisdiction, cases_path, check_file,
                            load_jurisdiction, seed_ids)
@@ -144,7 +144,8 @@ def years_in_force(first: int | None, last: int | None) -> str:
 
 def _day(text: str):
     try:
-        return date.fromisoformat(text) if len(text) == 10 else date.fromisoformat("x")
+        # YYYY-MM-DD in ASCII digits only: not an ISO week date (2026-W01-1), nor other scripts' digits.
+        return date.fromisoformat(text) if DATE_PATTERN.fullmatch(text) else date.fromisoformat("x")
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a date in the form YYYY-MM-DD") from None
 
@@ -175,9 +176,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
+    if sys.stdout is None:  # started with standard output closed: say so rather than write nothing
+        return _fail("output: standard output is closed, so there is nowhere to write")
     try:
-        return args.run(args)
+        code = args.run(args)
+        sys.stdout.flush()
+        return code
     except InputError as err:
         return _fail(err.message(getattr(args, "lang", "en")))
     except BrokenPipeError:
         return 0
+    except UnicodeEncodeError:
+        return _fail(f"output: standard output cannot write this text in {sys.stdout.encoding!r}; "
+                     "set PYTHONIOENCODING=utf-8")
+    except (OSError, ValueError) as err:  # standard output closed, or the disk full
+        if isinstance(err, ValueError) and "closed file" not in str(err):
+            raise
+        return _fail(f"output: the report could not be written ({one_line(str(err), 200)})")

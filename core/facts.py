@@ -15,8 +15,9 @@ from .model import BUILTIN_FACTS, OTHER_ROLE, ROLES, Jurisdiction
 from .wording import one_line, quote_value, say
 from .zones import zone_from_bytes
 
-DATE_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
-DATETIME_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
+# ASCII digits only: "\d" alone would also take Arabic-Indic and other digits, which fromisoformat reads.
+DATE_PATTERN = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+DATETIME_PATTERN = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}")
 FIELD_MAX = 80
 
 

@@ -1,15 +1,20 @@
 """Second visits and offline: after one visit the checker answers with no network at all, and a
 new build replaces the old one cleanly: a page never answers with another build's rules.
 
-"Offline" here is the real thing: the site's server is shut down, so the host cannot be reached.
+"Offline" here is the real thing: the site's server runs in its own process, which is killed, so
+no connection to it can answer (a server merely shut down in this process still answered on the
+connections Chromium kept open). Each test asserts where the answer came from: the service worker.
 (Playwright's offline emulation does not reach a service worker in Chromium: microsoft/playwright#2311.)"""
 
 import os
 import shutil
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from conftest import LOAD_TIMEOUT_MS, open_checker, serve
+from conftest import PREFIX, open_checker
 
 import build
 
@@ -22,28 +27,90 @@ SETTLED = """() => navigator.serviceWorker.ready.then(async (registration) => {
 })"""
 
 
-def unreachable(server):
-    server.shutdown()
-    server.server_close()
+SERVER = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import build
+server, prefix = build.make_server(sys.argv[2], port=0, prefix=sys.argv[3])
+print(server.server_address[1], flush=True)
+server.serve_forever()
+"""
+# Served as a captive portal (or a host's error page) would: 200, and not the checker.
+PORTAL = "<!doctype html><title>Sign in to the hotel Wi-Fi</title><p>Accept the terms to continue."
 
 
-def test_after_one_visit_the_checker_answers_offline(browser, site_dir):
-    url, server = serve(site_dir)
-    context = browser.new_context(base_url=url)
+class Host:
+    """The site's server in a process of its own, which `kill` ends."""
+
+    def __init__(self, directory):
+        self.process = subprocess.Popen([sys.executable, "-c", SERVER, str(ROOT), str(directory), PREFIX],
+                                        stdout=subprocess.PIPE, text=True)
+        self.url = f"http://127.0.0.1:{int(self.process.stdout.readline())}{PREFIX}"
+
+    def kill(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait()
+
+
+def from_the_device(page):
+    """Record every response the page receives: (url, whether the service worker answered it)."""
+    seen = []
+    page.on("response", lambda response: seen.append((response.url, response.from_service_worker)))
+    return seen
+
+
+def test_after_one_visit_the_checker_answers_from_the_device_with_the_server_gone(browser, site_dir):
+    host = Host(site_dir)
+    context = browser.new_context(base_url=host.url)
     try:
         page = context.new_page()
         open_checker(page, "illinois-model-ethics", "violation_date=2026-06-01&received=2026-10-20")
         assert len(page.evaluate(SETTLED)) == 1
-        unreachable(server)
+        host.kill()
         offline = context.new_page()
+        seen = from_the_device(offline)
         open_checker(offline, "illinois-model-ethics", "violation_date=2026-06-01&received=2027-06-02")
+        # 1 June 2026 + 1 year is Tue 1 June 2027: a complaint received on 2 June is late.
         assert offline.locator(".card.filing .status-line").get_attribute("data-status") == "late"
+        assert len(seen) > 5 and all(answered for _, answered in seen), [u for u, a in seen if not a]
         law = context.new_page()  # a page of the site this visitor never opened
+        seen = from_the_device(law)
         law.goto("fort-collins/law.html")
         assert "Any candidate or registered elector" in law.locator("section#a").inner_text()
+        assert seen and all(answered for _, answered in seen)
     finally:
         context.close()
-        unreachable(server)
+        host.kill()
+
+
+def test_a_portals_page_never_replaces_the_kept_copy(browser, site_dir, tmp_path):
+    # The same site, but its checker page replaced by a portal's: the device's copy is what shows.
+    portal = tmp_path / "portal"
+    shutil.copytree(site_dir, portal, symlinks=True)
+    for page_file in portal.glob("illinois-model-ethics/index.html*"):
+        page_file.unlink()
+    (portal / "illinois-model-ethics" / "index.html").write_text(PORTAL)
+    current = tmp_path / "current"
+    os.symlink(site_dir, current)
+    host = Host(current)
+    context = browser.new_context(base_url=host.url)
+    try:
+        page = context.new_page()
+        open_checker(page, "illinois-model-ethics", "violation_date=2026-06-01")
+        page.evaluate(SETTLED)
+        current.unlink()
+        os.symlink(portal, current)
+        again = context.new_page()
+        open_checker(again, "illinois-model-ethics", "violation_date=2026-06-01&received=2027-06-02")
+        assert again.locator(".card.filing .status-line").get_attribute("data-status") == "late"
+        host.kill()
+        offline = context.new_page()  # and the kept copy is still the checker, not the portal
+        open_checker(offline, "illinois-model-ethics", "violation_date=2026-06-01&received=2026-10-20")
+        assert offline.locator(".card.filing .status-line").get_attribute("data-status") == "timely"
+    finally:
+        context.close()
+        host.kill()
 
 
 @pytest.fixture
@@ -66,8 +133,8 @@ def test_a_new_build_replaces_the_old_one_and_never_mixes_their_rules(browser, t
     first, second, new_version = two_builds
     current = tmp_path / "current"
     os.symlink(first, current)
-    url, server = serve(current)
-    context = browser.new_context(base_url=url)
+    host = Host(current)
+    context = browser.new_context(base_url=host.url)
     try:
         page = context.new_page()
         open_checker(page, "illinois-model-ethics", "violation_date=2026-06-01")
@@ -84,11 +151,13 @@ def test_a_new_build_replaces_the_old_one_and_never_mixes_their_rules(browser, t
         [new_cache] = page.evaluate(SETTLED)
         assert new_cache != old_cache  # the new build's files replaced the old ones
 
-        unreachable(server)
+        host.kill()
         offline = context.new_page()
+        seen = from_the_device(offline)
         open_checker(offline, "illinois-model-ethics", "violation_date=2026-06-01")
         assert offline.locator("#results").get_attribute("data-rules-version") == new_version
         assert new_version in offline.locator("footer").inner_text()
+        assert seen and all(answered for _, answered in seen)
     finally:
         context.close()
-        unreachable(server)
+        host.kill()

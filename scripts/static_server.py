@@ -60,7 +60,10 @@ def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, pref
                 return str(directory / "__outside_prefix__")
             return super().translate_path("/" + clean[len(prefix):])
 
-        def do_GET(self):
+        def do_HEAD(self):
+            self.do_GET(send_body=False)  # the same status and headers as GET, without the body
+
+        def do_GET(self, send_body=True):
             if self.path in ("/", prefix.rstrip("/")) and prefix != "/":
                 self.send_response(302)
                 self.send_header("Location", prefix)
@@ -79,8 +82,8 @@ def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, pref
                 if name in accepted and path.with_name(path.name + suffix).is_file():
                     served, encoding = path.with_name(path.name + suffix), name
                     break
-            body = served.read_bytes()
-            etag = f'"{hashlib.sha256(body).hexdigest()[:32]}"'
+            content = served.read_bytes()
+            etag = f'"{hashlib.sha256(content).hexdigest()[:32]}"'
             if etag in [tag.strip() for tag in self.headers.get("If-None-Match", "").split(",")]:
                 self.send_response(304)  # revalidated: the copy the browser holds is current
                 self.send_header("ETag", etag)
@@ -89,7 +92,7 @@ def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, pref
                 return
             self.send_response(200)
             self.send_header("Content-Type", CONTENT_TYPES.get(path.suffix, "application/octet-stream"))
-            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Content-Length", str(len(content)))
             if encoding:
                 self.send_header("Content-Encoding", encoding)
             if path.with_name(path.name + ".gz").is_file():
@@ -97,8 +100,9 @@ def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, pref
             self.send_header("ETag", etag)
             self.send_header("Cache-Control", IMMUTABLE if HASHED.search(self.path.split("?")[0]) else REVALIDATE)
             self.end_headers()
-            self.wfile.write(body)
-            counter.add(len(body))
+            if send_body:
+                self.wfile.write(content)
+                counter.add(len(content))
 
         def send_header(self, keyword, value):
             counter.add(len(keyword) + len(str(value)) + 4)
@@ -118,7 +122,8 @@ def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, pref
             if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
                 super().handle_error(request, client_address)  # a browser closing a page mid-download is not an error
 
-    for candidate in (port, 0):
+    # The port asked for, else the next free one (port + 1, + 2, ...), else any free port.
+    for candidate in [*range(port, min(port + 20, 65536)), 0] if port else [0]:
         try:
             server = Server((host, candidate), Handler)
             server.daemon_threads = True

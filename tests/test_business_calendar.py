@@ -1,9 +1,10 @@
 """Calendars: C.R.S. § 24-11-101 for Fort Collins, 205 ILCS 630/17 for Illinois.
 
-The 2026 and 2027 lists below are typed from the tables in LEGAL.md § 2 and § 3; the
+The 2026 and 2027 lists below are typed from the tables in docs/sources.md#colorado-holidays
+and docs/sources.md#illinois-holidays; the
 2025–2030 lists are worked out by hand from the statutes' rules (nth-weekday dates,
 Easter, even-year election days, Sunday observed on Monday, Saturday not moved), with
-the closures LEGAL.md § 7 says are not confirmed marked as such.
+the closures docs/sources.md says are not confirmed marked as such.
 """
 
 from datetime import date
@@ -16,13 +17,13 @@ from core.business_calendar import OutsideCalendar, nth_weekday
 from core.cli import main
 
 
-COLORADO_LEGAL_MD = {
+COLORADO_SOURCES = {
     2026: ["2026-01-01", "2026-01-19", "2026-02-16", "2026-05-25", "2026-06-19", "2026-07-04",
            "2026-09-07", "2026-10-05", "2026-11-11", "2026-11-26", "2026-12-25"],
     2027: ["2027-01-01", "2027-01-18", "2027-02-15", "2027-05-31", "2027-06-19", "2027-07-04",
            "2027-07-05", "2027-09-06", "2027-10-04", "2027-11-11", "2027-11-25", "2027-12-25"],
 }
-ILLINOIS_LEGAL_MD = {
+ILLINOIS_SOURCES = {
     2026: ["2026-01-01", "2026-01-19", "2026-02-12", "2026-02-16", "2026-03-02", "2026-04-03",
            "2026-05-25", "2026-06-19", "2026-07-04", "2026-09-07", "2026-10-12", "2026-11-03",
            "2026-11-11", "2026-11-26", "2026-12-25"],
@@ -48,12 +49,12 @@ def holiday_days(calendar, year):
 
 @pytest.mark.parametrize("year", [2026, 2027])
 def test_crs_24_11_101_holidays_match_legal_md(colorado, year):
-    assert holiday_days(colorado, year) == COLORADO_LEGAL_MD[year]
+    assert holiday_days(colorado, year) == COLORADO_SOURCES[year]
 
 
 @pytest.mark.parametrize("year", [2026, 2027])
 def test_205_ilcs_630_17_holidays_match_legal_md(illinois, year):
-    assert holiday_days(illinois, year) == ILLINOIS_LEGAL_MD[year]
+    assert holiday_days(illinois, year) == ILLINOIS_SOURCES[year]
 
 
 # Every closed day 2025-2030, written by hand from the rules, not from the tool:

@@ -174,3 +174,55 @@ def test_a_hostile_jurisdiction_file_is_refused_in_one_line(tmp_path, text, prob
     assert result.returncode == 2 and result.stdout == ""
     [line] = result.stderr.splitlines()
     assert line.startswith("error: jurisdiction: ") and problem in line and len(line) <= 300
+
+
+# --- inputs that once hung, ran out of memory or printed a traceback -----------------------------
+
+@pytest.mark.parametrize("target", ["/dev/zero", "/dev/urandom", "fifo", "link-to-zero.toml", "folder"])
+def test_check_refuses_what_is_not_a_regular_file_at_once(tmp_path, target):
+    import os
+    path = tmp_path / target
+    if target == "fifo":
+        os.mkfifo(path)
+    elif target == "link-to-zero.toml":
+        path.symlink_to("/dev/zero")
+    elif target == "folder":
+        path.mkdir()
+    else:
+        path = Path(target)
+    result = subprocess.run([sys.executable, "-m", "core", "check", str(path)], capture_output=True, text=True,
+                            cwd=ROOT, timeout=20)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stdout.splitlines()[0] == f"{path}: not a regular file (hint: give the path of a procedure's .toml file)"
+
+
+@pytest.mark.parametrize("today", ["2026-W01-1", "٢٠٢٦-٠٥-٠٥", "2026-5-5", "20260505"])
+def test_today_is_yyyy_mm_dd_in_ascii_digits_only(today):
+    result = run("evaluate", "--today", today, "fort-collins", "-", stdin="{}")
+    assert result.returncode == 2
+    assert result.stderr.strip().startswith(f"error: argument --today: '{today}' is not a date in the form YYYY-MM-DD")
+
+
+def test_a_fact_in_other_digits_is_refused_naming_the_field():
+    result = run("evaluate", "fort-collins", "-", stdin=json.dumps({"violation_date": "٢٠٢٦-٠٥-٠٥"}))
+    assert result.returncode == 2
+    assert result.stderr.strip() == 'error: violation_date: "٢٠٢٦-٠٥-٠٥" is not a date in the form YYYY-MM-DD'
+
+
+def test_output_that_cannot_be_written_is_one_line_and_exit_2():
+    facts = json.dumps({"violation_date": "2026-05-05"})
+    ascii_only = subprocess.run([sys.executable, "-m", "core", "evaluate", "fort-collins", "--lang", "es", "-"],
+                                input=facts, capture_output=True, text=True, cwd=ROOT, timeout=60,
+                                env={"PYTHONIOENCODING": "ascii", "PATH": "/usr/bin:/bin"})
+    assert ascii_only.returncode == 2
+    assert ascii_only.stderr.strip() == ("error: output: standard output cannot write this text in 'ascii'; "
+                                         "set PYTHONIOENCODING=utf-8")
+    with open("/dev/full", "w") as full:
+        no_space = subprocess.run([sys.executable, "-m", "core", "evaluate", "fort-collins", "-"], input=facts,
+                                  stdout=full, stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=60)
+    assert no_space.returncode == 2 and "No space left on device" in no_space.stderr
+    assert "Traceback" not in no_space.stderr
+    closed = subprocess.run(f"{sys.executable} -m core list >&-", shell=True, capture_output=True, text=True,
+                            cwd=ROOT, timeout=60)
+    assert closed.returncode == 2
+    assert closed.stderr.strip() == "error: output: standard output is closed, so there is nowhere to write"

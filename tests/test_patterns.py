@@ -1,4 +1,4 @@
-"""The format expresses what real procedures use (LEGAL.md § 5), without Python:
+"""The format expresses what real procedures use (docs/sources.md#other-procedures), without Python:
 tests/jurisdictions/patterns.toml is a synthetic procedure with one rule per pattern.
 Its calendar is the federal one (a Saturday holiday is observed on Friday). Every
 expected date below was worked out by hand with a printed calendar."""

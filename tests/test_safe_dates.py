@@ -39,7 +39,7 @@ CASES = {"fort-collins": (FORT_COLLINS, lambda closure: closure - timedelta(days
 
 
 def test_the_hand_list_agrees_with_the_research_for_the_years_it_names():
-    # LEGAL research, third review: in 2025–2031 the Fridays before a Saturday holiday are these five.
+    # docs/sources.md#fort-collins-closures: in 2025–2031 the Fridays before a Saturday holiday are these five.
     assert sorted(fridays_before_saturday([(1, 1), (6, 19), (7, 4), (11, 11), (12, 25)]) & {
         d for d in FORT_COLLINS if d.year <= 2028}) == [date(2026, 7, 3), date(2027, 6, 18), date(2027, 12, 24),
                                                       date(2027, 12, 31), date(2028, 11, 10)]

@@ -66,6 +66,9 @@ def check_file(path: Path, with_cases: bool = False) -> tuple[Jurisdiction | Non
 
 def _check_file(path: Path) -> tuple[Jurisdiction | None, list[Problem]]:
     try:
+        if path.exists() and not path.is_file():  # a device (/dev/zero), a FIFO, a folder: never read it
+            return None, [Problem(str(path), None, "", "not a regular file",
+                                  "give the path of a procedure's .toml file")]
         if path.stat().st_size > MAX_FILE_BYTES:
             return None, [Problem(str(path), None, "", f"the file is larger than {MAX_FILE_BYTES:,} bytes",
                                   "a procedure's file is a few tens of kilobytes; is this the right file?")]

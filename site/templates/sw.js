@@ -7,7 +7,12 @@ const CACHE = `complaint-checker-${VERSION}`;
 const FILES = {{ files | tojson }};
 const PAGES = {{ pages | tojson }};
 
-const here = (path) => new URL(path, self.location.href).href;
+// Everything this worker keeps is named relative to the folder it is served from (the site's root).
+const ROOT = new URL("./", self.location.href).href;
+const here = (path) => new URL(path, ROOT).href;
+// Each page names the build it belongs to; only this build's pages replace the kept copies.
+const BUILD_MARK = `<meta name="complaint-checker-build" content="${VERSION}">`;
+const ANY_BUILD_MARK = '<meta name="complaint-checker-build" content="';
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -20,7 +25,7 @@ self.addEventListener("install", (event) => {
       }),
       ...PAGES.map(async (path) => {
         const response = await fetch(here(path), { cache: "no-cache" });
-        if (response.ok) await cache.put(here(path), response);
+        if (response.ok && (await response.clone().text()).includes(BUILD_MARK)) await cache.put(here(path), response);
       }),
     ]);
     await self.skipWaiting();
@@ -36,22 +41,30 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-// A page: from the network when there is one (and keep the copy), else this device's copy.
+// A page: from the network when there is one, else this device's copy. A response replaces the kept
+// copy only if it is this build's page. One that is no build's page at all (a captive portal's sign-in
+// page, a host's error page) is not the checker: the kept copy is served instead, if there is one.
 async function page(request) {
   const cache = await caches.open(CACHE);
   const url = new URL(request.url);
   url.hash = "";
   url.search = "";
   if (url.pathname.endsWith("/")) url.pathname += "index.html";
+  const kept = await cache.match(url.href);
+  let response;
   try {
-    const response = await fetch(request);
-    if (response.ok && PAGES.includes(url.href.slice(here("").length))) await cache.put(url.href, response.clone());
-    return response;
+    response = await fetch(request);
   } catch (error) {
-    const kept = await cache.match(url.href);
     if (kept) return kept;
     throw error;
   }
+  if (!response.ok || !PAGES.includes(url.href.slice(ROOT.length))) return response.ok || !kept ? response : kept;
+  const text = await response.clone().text();
+  if (text.includes(BUILD_MARK)) {
+    await cache.put(url.href, response.clone());
+    return response;
+  }
+  return text.includes(ANY_BUILD_MARK) || !kept ? response : kept;  // another build's page: a new deploy
 }
 
 // Anything else: this build's files never change, so the kept copy is the file.
@@ -61,6 +74,6 @@ async function file(request) {
 }
 
 self.addEventListener("fetch", (event) => {
-  if (event.request.method !== "GET" || !event.request.url.startsWith(here(""))) return;
+  if (event.request.method !== "GET" || !event.request.url.startsWith(ROOT)) return;
   event.respondWith(event.request.mode === "navigate" ? page(event.request) : file(event.request));
 });
