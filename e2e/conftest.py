@@ -107,8 +107,11 @@ def new_page(browser, base_url):
 
     def open_page(viewport=None, javascript=True, site=None, timezone=None, bypass_csp=False):
         url = site or base_url
+        # No service worker here: keeping the whole build on the device (megabytes fetched, hashed and stored)
+        # is what e2e/test_offline.py tests, in contexts of its own; in every other test it is only work.
         context = browser.new_context(base_url=url, viewport=viewport or {"width": 1280, "height": 900},
-                                      java_script_enabled=javascript, timezone_id=timezone, bypass_csp=bypass_csp)
+                                      java_script_enabled=javascript, timezone_id=timezone, bypass_csp=bypass_csp,
+                                      service_workers="block")
         context.add_init_script(REPORT_CSP_VIOLATIONS)
         page = context.new_page()
         page.watch = PageWatch(page, url.split(PREFIX)[0])

@@ -5,6 +5,8 @@ examples put on the page reads as plain English."""
 
 import json
 import re
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -64,6 +66,33 @@ def test_each_broken_example_in_the_guide_is_refused_with_the_lines_the_guide_sh
         parse_jurisdiction(EXAMPLE.replace(original, changed), "example-town.toml")
     assert [str(p) for p in refused.value.problems] == shown
     assert all(re.match(r"example-town\.toml:\d+: ", line) for line in shown)  # each placed on its line
+
+
+WARNED = re.compile(r"<!-- warned: (.*?) -->\n```toml\n(.*?)\n```\n```console\n(.*?)\n```", re.S)
+FAILING_CASE = re.compile(r"<!-- failing case: (\S+) = (\S+) -->\n```console\n(.*?)\n```", re.S)
+
+
+def test_each_warned_example_in_the_guide_gives_the_warning_the_guide_shows(tmp_path):
+    found = WARNED.findall(GUIDE)
+    assert found
+    for original, changed, shown in found:
+        assert EXAMPLE.count(original) == 1
+        (tmp_path / "example-town.toml").write_text(EXAMPLE.replace(original, changed), encoding="utf-8")
+        result = subprocess.run([sys.executable, "-m", "core", "check", "example-town.toml"], capture_output=True,
+                                text=True, cwd=tmp_path, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+        assert result.returncode == 0  # a warning does not stop the file from being used
+        assert result.stdout.splitlines()[:-1] == shown.splitlines()
+
+
+def test_the_guides_failing_case_is_reported_as_the_guide_shows(tmp_path):
+    [(path, value, shown)] = FAILING_CASE.findall(GUIDE)
+    (tmp_path / "example-town.toml").write_text(EXAMPLE, encoding="utf-8")
+    cases = json.loads(example("example-town.cases.json"))
+    cases[0]["expected"][path] = value
+    (tmp_path / "example-town.cases.json").write_text(json.dumps(cases), encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "core", "check", "example-town.toml"], capture_output=True,
+                            text=True, cwd=tmp_path, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert result.returncode == 1 and result.stdout.splitlines() == shown.splitlines()
 
 
 # --- what the guide's examples put on the page --------------------------------------------------

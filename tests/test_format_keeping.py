@@ -88,3 +88,17 @@ def test_the_build_stops_on_a_failing_case_and_publishes_it_only_when_asked_sayi
     verify = (tmp_path / "dist" / "verify.html").read_text()
     for page in (checker, verify):
         assert "Warning: 1 of this procedure&#39;s worked cases, checked by hand, fail" in page
+
+
+def test_a_rule_version_quotes_the_law_as_it_read_when_that_version_took_effect(tmp_path):
+    # amended.toml: § a said 30 days until 1 July 2026 and 45 days from then. The 45-day rule, effective
+    # 1 July 2026, quoting the 30-day text is quoting a law that no longer applied when it took effect.
+    text = (ROOT / "tests" / "jurisdictions" / "amended.toml").read_text(encoding="utf-8")
+    newer = 'effective = 2026-07-01\ntext = "Any person may file a complaint with the Clerk within 45 days after the violation."'
+    assert text.count(newer) == 2 and text.index(newer) < text.index("[[clauses]]")  # the rule's, then the clause's
+    path = tmp_path / "amended.toml"
+    path.write_text(text.replace(newer, newer.replace("45 days", "30 days"), 1), encoding="utf-8")
+    result = cli("check", str(path))
+    assert result.returncode == 1
+    assert ("the text is not word for word in clause “a” as it reads from 2026-07-01" in result.stdout
+            and "this is the text of the version in force from 2020-01-01" in result.stdout), result.stdout
