@@ -120,6 +120,13 @@ def test_a_worker_that_dies_marks_the_answer_out_of_date_and_restarts_once(page)
     page.workers[-1].evaluate("setTimeout(() => { throw new Error('boom'); })")
     page.wait_for_selector("html[data-failed='stopped']", timeout=LOAD_TIMEOUT_MS)
     assert "will not restart by itself" in page.locator("#status-text").inner_text()
+    # A fact changed now has nothing to answer it: the old answer (on time, received nothing) is marked.
+    assert page.get_attribute("#answer", "data-current") is None
+    page.fill("#f-received", "2026-05-11")  # day 60 is Fri 8 May: a complaint received on 11 May is late
+    page.wait_for_selector("#answer[data-current='false']")
+    assert page.get_attribute("#answer", "data-date") == "2026-05-08"
+    assert "do not rely on it" in page.locator("#answer-not-current").inner_text()
+    assert page.locator("#scripts-failed").is_hidden()  # the scripts ran: their fallback never shows
 
 
 def test_a_worker_that_stops_answering_is_noticed(page):
@@ -133,7 +140,37 @@ def test_a_worker_that_stops_answering_is_noticed(page):
     page.fill("#f-violation_date", "2026-03-09")
     page.clock.fast_forward(max(0, 14_000 - round((time.monotonic() - asked) * 1000)))
     assert page.locator("html[data-stale]").count() == 0  # still within the 15 seconds it is given
+    # ... but the answer on screen, for 6 March, is not shown as the answer for 9 March.
+    assert page.get_attribute("#answer", "data-current") == "false"
+    assert page.get_attribute("#answer", "data-date") == "2026-05-05"
+    assert "Until it comes, the answer below is for the facts as they were" in page.locator("#answer-not-current").inner_text()
     page.clock.fast_forward("00:02")
     page.wait_for_selector("html[data-stale]", timeout=5_000)
     assert page.get_attribute("#answer", "data-status") == "stale"
     page.wait_for_selector("#answer[data-date='2026-05-08']", timeout=LOAD_TIMEOUT_MS)  # restarted and answered
+    assert page.get_attribute("#answer", "data-current") is None and page.locator("#answer-not-current").is_hidden()
+
+
+@pytest.mark.parametrize("script", ["app.js", "render.js", "keep.js", "runtime.js"])
+def test_a_page_script_that_does_not_load_is_reported_within_seconds(page, script):
+    # Refused, as the browser refuses a script whose bytes are not the build's (its integrity) or a missing one.
+    page.route(f"**/{script}", lambda route: route.abort())
+    page.watch.expect(script, "net::ERR_FAILED")
+    started = time.monotonic()
+    page.goto("fort-collins/index.html#role=complainant&violation_date=2026-03-06")
+    page.wait_for_selector("#scripts-failed", state="visible", timeout=15_000)
+    assert time.monotonic() - started < 12
+    assert "The page's scripts have not started" in page.locator("#scripts-failed").inner_text()
+    assert page.locator("html[data-scripts]").count() == 0
+
+
+def test_the_verify_page_says_which_cases_file_did_not_load_and_goes_on(page):
+    page.route("**/illinois-model-ethics/cases.*.json", lambda route: route.abort())
+    page.watch.expect("cases.", "net::ERR_FAILED")
+    page.goto("verify.html")
+    page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+    failed = page.locator("#verify-illinois-model-ethics")
+    assert failed.get_attribute("data-state") == "failed"
+    assert re.search(r"could not be run: cases\.[0-9a-f]{16}\.json did not load", failed.inner_text())
+    assert page.locator("#verify-fort-collins").get_attribute("data-state") == "done"
+    assert "All worked cases pass" not in page.locator("#status-text").inner_text()

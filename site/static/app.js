@@ -319,14 +319,46 @@ function show(report) {
   redraw();
 }
 
+// Whether the answer on screen is for the facts now entered. While a request is unanswered (or the
+// calculator has stopped) the old answer stays visible, but marked, and says why, never as current.
+let markTimer = null;
+function markAnswer(current, why = "updating") {
+  clearTimeout(markTimer);
+  const notice = document.getElementById("answer-not-current");
+  if (current) {
+    delete answerPanel.dataset.current;
+    answerPanel.removeAttribute("aria-busy");
+    notice.hidden = true;
+    return;
+  }
+  answerPanel.dataset.current = "false";
+  answerPanel.setAttribute("aria-busy", String(why === "updating"));
+  const say = () => {
+    notice.textContent = t.loading[why];
+    notice.hidden = false;
+  };
+  // A quick answer needs no notice (it would only flicker); a slow one, or a stopped calculator, does.
+  if (why === "updating") markTimer = setTimeout(say, 700);
+  else say();
+}
+
+let answeredFacts = null; // the facts of the answer on screen, as the link writes them
 async function update() {
   const { facts, problems, params } = readForm();
   saveToLink(params);
   clearErrors();
   showErrors([...linkProblems, ...problems]);
-  if (!calculator || !calculator.ready || !role) return;
+  if (calculator && calculator.failed && answeredFacts !== null && answeredFacts !== params.toString()) {
+    markAnswer(false, "not_current"); // nothing will answer these facts: the old answer must not pass for theirs
+    return;
+  }
+  if (!calculator || !calculator.ready || !role) {
+    if (answeredFacts !== null && answeredFacts !== params.toString()) markAnswer(false);
+    return;
+  }
   const mine = ++requested;
   results.dataset.state = "pending";
+  if (answeredFacts !== null) markAnswer(false);
   let envelope;
   try {
     envelope = await calculator.evaluate(config.jurisdiction, facts, t.lang, cityToday());
@@ -335,6 +367,8 @@ async function update() {
     return;
   }
   if (mine !== requested) return; // a newer request is on its way
+  answeredFacts = params.toString();
+  markAnswer(true);
   results.dataset.answered = String(mine); // which request the answer on screen is for (tests wait on it)
   if (envelope.ok) {
     show(envelope.report);
@@ -355,6 +389,7 @@ async function update() {
 
 function failure(code, detail) {
   setStatus(loadingText(t, { kind: "failure", code, detail }));
+  if (answeredFacts !== null && answeredFacts !== readForm().params.toString()) markAnswer(false, "not_current");
   statusBar.hidden = true;
   document.getElementById("status").classList.add("failed");
   results.dataset.state = "failed";
@@ -488,6 +523,7 @@ calculator = new Calculator(setup, {
   },
 });
 document.documentElement.dataset.formReady = "";
+document.documentElement.dataset.scripts = "started"; // every module of the page loaded and ran
 update();
 
 // After the first answer, keep this build on the device for offline use: the service worker is
