@@ -410,25 +410,53 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
     return manifest
 
 
+MARKER_HEADER = "This folder is written by Complaint Checker's build.py; a rebuild replaces the files listed below.\n"
+
+
+def written_before(out: Path) -> list[Path] | None:
+    """The files a previous build wrote into `out`, as its marker lists them (None: a marker of the first
+    format, which listed nothing: that build wrote every file in the folder)."""
+    lines = (out / MARKER).read_text(encoding="utf-8", errors="replace").splitlines()
+    if lines[:1] != [MARKER_HEADER.strip()]:
+        return None
+    listed = [out / line for line in lines[1:] if line and not line.startswith("/") and ".." not in line.split("/")]
+    return [path for path in listed if path.resolve().is_relative_to(out)]
+
+
 def write_folder(out: Path, files: dict[str, bytes]) -> None:
-    """Write into `out` only if it is missing, empty, or a previous build's (it has our marker)."""
+    """Write into `out` only if it is missing, empty, or a previous build's (it has our marker). A rebuild
+    removes only what the previous build wrote: anything else a host keeps there (its own .htaccess) stays."""
     out = out.resolve()
-    if out == ROOT or out in ROOT.parents or ROOT / ".git" in (out, *out.parents):
+    if out == ROOT or ROOT / ".git" in (out, *out.parents):
         raise BuildError(f"refusing to write into {out}: it is the project itself (use --out dist)")
+    if out in ROOT.parents:
+        raise BuildError(f"refusing to write into {out}: it holds the project; give a folder of its own, "
+                         "such as --out dist")
     if out.exists() and not out.is_dir():
         raise BuildError(f"refusing to write into {out}: it is a file, not a folder")
-    if out.is_dir() and any(out.iterdir()):
-        if not (out / MARKER).is_file():
-            raise BuildError(f"refusing to write into {out}: it is not empty and not a previous build "
-                             f"(no {MARKER} in it); choose an empty or new folder")
-        for child in out.iterdir():
-            shutil.rmtree(child) if child.is_dir() and not child.is_symlink() else child.unlink()
-    out.mkdir(parents=True, exist_ok=True)
-    (out / MARKER).write_text("This folder is written by Complaint Checker's build.py; a rebuild replaces it.\n")
-    for path, data in sorted(files.items()):
-        target = out / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+    try:
+        if out.is_dir() and any(out.iterdir()):
+            if not (out / MARKER).is_file():
+                raise BuildError(f"refusing to write into {out}: it is not empty and not a previous build "
+                                 f"(no {MARKER} in it); choose an empty or new folder")
+            before = written_before(out)
+            for child in (out.iterdir() if before is None else before):
+                if child.is_dir() and not child.is_symlink():
+                    shutil.rmtree(child)
+                elif child.exists() or child.is_symlink():
+                    child.unlink()
+            for folder in sorted((p for p in out.rglob("*") if p.is_dir()), key=lambda p: -len(p.parts)):
+                if not any(folder.iterdir()):
+                    folder.rmdir()  # emptied by the removal above
+        out.mkdir(parents=True, exist_ok=True)
+        (out / MARKER).write_text(MARKER_HEADER + "".join(f"{path}\n" for path in sorted(files)), encoding="utf-8")
+        for path, data in sorted(files.items()):
+            target = out / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+    except OSError as err:  # a file where a folder must be, no permission, a full disk
+        where = err.filename or out
+        raise BuildError(f"cannot write into {out}: {err.strerror or err} ({where})") from None
 
 
 def build(names: list[str] | None = None, out: Path = ROOT / "dist", publish_failing_cases: bool = False) -> Site:

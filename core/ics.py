@@ -15,6 +15,7 @@ about 0.9 MB to what the browser downloads. The tests read every file back with
     True
 """
 
+import re
 from datetime import datetime, timedelta, timezone
 
 from .deadlines import Deadline
@@ -25,10 +26,21 @@ from .wording import format_moment, say
 LINE_OCTETS = 75
 
 
+# Control characters, which a TEXT value may not carry (RFC 5545 § 3.1: CONTROL), and the C1 controls and
+# Unicode line separators that some calendar programs read as line breaks. A tab is allowed.
+CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+
+
 def escape(text: str) -> str:
-    """A TEXT value: backslash, semicolon, comma and line breaks escaped (RFC 5545 § 3.3.11)."""
-    return (text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
-            .replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\n"))
+    """A TEXT value: backslash, semicolon, comma and line breaks escaped (RFC 5545 § 3.3.11), and any other
+    control character left out.
+
+    >>> escape("a\\x00b, c;\\u2028d\\ne")
+    'ab\\\\, c\\\\;d\\\\ne'
+    """
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return (CONTROLS.sub("", text).replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
+            .replace("\n", "\\n"))
 
 
 def fold(line: str) -> str:

@@ -221,11 +221,35 @@ def test_the_build_never_writes_over_the_project(out, capsys):
 def test_the_build_replaces_its_own_previous_output_and_fills_an_empty_or_new_folder(tmp_path):
     empty = tmp_path / "empty"
     empty.mkdir()
+    assert build.main(["--out", str(empty)]) == 0  # both procedures
+    (empty / ".htaccess").write_text("# the host's own file, which no build wrote")
     assert build.main(["--jurisdiction", "fort-collins", "--out", str(empty)]) == 0
-    (empty / "stale-file.txt").write_text("from an older build")
-    assert build.main(["--jurisdiction", "fort-collins", "--out", str(empty)]) == 0
-    assert not (empty / "stale-file.txt").exists() and (empty / build.MARKER).is_file()
+    # What the previous build wrote and this one does not is gone; what no build wrote stays.
+    assert not (empty / "illinois-model-ethics").exists() and (empty / "fort-collins" / "index.html").is_file()
+    assert (empty / ".htaccess").read_text() == "# the host's own file, which no build wrote"
+    listed = (empty / build.MARKER).read_text().splitlines()
+    assert "fort-collins/index.html" in listed and ".htaccess" not in listed
     assert build.main(["--jurisdiction", "fort-collins", "--out", str(tmp_path / "new" / "site")]) == 0
+
+
+def test_a_previous_build_of_the_first_format_is_still_replaced(tmp_path):
+    old = tmp_path / "old"
+    old.mkdir()
+    (old / build.MARKER).write_text("This folder is written by Complaint Checker's build.py; a rebuild replaces it.\n")
+    (old / "index.html").write_text("an older build's page")
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(old)]) == 0
+    assert "Complaint Checker" in (old / "index.html").read_text()
+
+
+def test_an_out_folder_that_cannot_be_made_is_one_line(tmp_path, capsys):
+    (tmp_path / "a-file").write_text("x")
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(tmp_path / "a-file" / "site")]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"build failed: cannot write into {tmp_path / 'a-file' / 'site'}: Not a directory")
+    assert "\n" not in err and "Traceback" not in err
+    assert build.main(["--jurisdiction", "fort-collins", "--out", "/"]) == 1
+    assert capsys.readouterr().err.strip() == ("build failed: refusing to write into /: it holds the project; give a "
+                                               "folder of its own, such as --out dist")
 
 
 def test_the_build_refuses_a_file_in_place_of_a_folder(tmp_path, capsys):

@@ -11,7 +11,9 @@ import contextlib
 import io
 import json
 import random
+import re
 import sys
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -19,7 +21,8 @@ import pytest
 from core.cli import main
 from core.facts import InputError
 from core.reading import read_jurisdiction
-from core.report import evaluate
+from core.ics import calendar_file
+from core.report import assess, evaluate
 from fuzzing import SEED
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,6 +30,8 @@ SOURCES = [ROOT / "core" / "jurisdictions" / "fort-collins.toml",
            ROOT / "core" / "jurisdictions" / "illinois-model-ethics.toml",
            ROOT / "tests" / "jurisdictions" / "format-1-example-city.toml"]
 CHUNKS, PER_CHUNK = 12, 250  # 3,000 altered files a run
+STAMP = datetime(2026, 12, 1, 12, 0, tzinfo=timezone.utc)
+CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")  # a tab is allowed; CR LF only between lines
 FACTS = [{}, {"violation_date": "2026-03-06", "received": "2026-05-05"},
          {"violation_date": "2026-06-01", "received": "2026-10-20", "respondent_is_candidate": True,
           "election_date": "2026-11-03"}]
@@ -82,6 +87,21 @@ def run_cli(path: Path, facts: dict) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+def check_calendar_files(jurisdiction, where):
+    """Each person's calendar file: lines of at most 75 octets ending CRLF, and no control character in them
+    (a mutated label once put a NUL into a SUMMARY)."""
+    try:
+        assessment = assess(jurisdiction, FACTS[1])
+    except InputError:
+        return
+    for person in ("complainant", "respondent", "clerk"):
+        text = calendar_file(assessment, person, STAMP)
+        assert text.endswith("\r\n"), where
+        for line in text.split("\r\n")[:-1]:
+            assert len(line.encode("utf-8")) <= 75, f"{where}: {person}: {line!r}"
+            assert not CONTROL.search(line), f"{where}: {person}: a control character in {line!r}"
+
+
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_no_altered_jurisdiction_file_makes_the_reader_or_the_command_line_fail(chunk, tmp_path):
     rng = random.Random(f"{SEED}-{chunk}")
@@ -104,6 +124,7 @@ def test_no_altered_jurisdiction_file_makes_the_reader_or_the_command_line_fail(
                     pass
                 except Exception as err:  # noqa: BLE001
                     pytest.fail(f"{where}: evaluating {facts} raised {type(err).__name__}: {err}\n--- mutant ---\n{text[:3000]}")
+            check_calendar_files(jurisdiction, where)
         if n % 25 == 0:  # and through the command line, which must keep its one-line contract
             path = tmp_path / "mutant.toml"
             path.write_bytes(text.encode("utf-8", "surrogatepass"))
