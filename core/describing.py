@@ -129,9 +129,14 @@ def readings(jurisdiction: Jurisdiction, deadline, lang: str = "en") -> str | No
         key = "if_extension" if CLOSURE not in kinds or not counting.closure_cite else (
             "if_extension_closure" if kinds == {CLOSURE} else "if_extension_both")
         parts.append(say(key, lang, cite=counting.roll_rule.cite_for(kinds or {"weekend"})))
-    closed = [say("closed_day", lang, name=u.name, day=u.day) for u in deadline.uncertain]
+    # A closure before the last day moves it later only if the office is closed then; one on the last day
+    # itself (where no law carries a period past a closure) leaves that day usable only if the office opens.
+    closed = [say("closed_day", lang, name=u.name, day=u.day) for u in deadline.uncertain if u.day != deadline.due]
     if closed:
         parts.append(say("if_closed", lang, days=join_or(closed, lang)))
+    last = [say("closed_day", lang, name=u.name, day=u.day) for u in deadline.uncertain if u.day == deadline.due]
+    if last:
+        parts.append(say("if_open_on", lang, days=join_or(last, lang)))
     return join_and(parts, lang) if parts else None
 
 

@@ -81,6 +81,17 @@ STATES = [
          es="Hoy, el lunes 7 de diciembre de 2026, puede ser el último día para presentar la queja, si se aplica la "
             "prórroga por fines de semana y feriados (C.R.S. § 2-4-108); la fecha segura, el viernes 4 de diciembre "
             "de 2026, ya pasó."),
+    # Illinois (A), a violation on Thu 27 Nov 2025: one year later is Fri 27 Nov 2026, the day after Thanksgiving,
+    # which the office may close; no Illinois law carries a period past a closure that is not a holiday, so that
+    # day holds only if the office opens. Thu 26 is Thanksgiving: the safe date is Wed 25 Nov.
+    dict(name="complainant, relies: between the safe date and a last day the office may close, with no extension",
+         procedure=IL, facts={"violation_date": "2025-11-27"}, today="2026-11-26", person="complainant",
+         status="relies", date="2026-11-27",
+         en="The safe date, Wednesday, November 25, 2026, has passed; the last day may still be Friday, November 27, "
+            "2026, if the office is open on Friday, November 27, 2026 (Day after Thanksgiving).", en_detail=None,
+         es="La fecha segura, el miércoles 25 de noviembre de 2026, ya pasó; el último día todavía puede ser el "
+            "viernes 27 de noviembre de 2026, si la oficina abre el viernes 27 de noviembre de 2026 (Día siguiente a "
+            "Acción de Gracias).", es_detail=None),
     dict(name="complainant, late: the day after the extended day",
          procedure=FC, facts=OCT6, today="2026-12-08", person="complainant", status="late", date="2026-12-07",
          en="The last day to file was Monday, December 7, 2026.", en_detail=LATE_WHAT_NOW,
