@@ -148,8 +148,17 @@ def test_a_new_build_replaces_the_old_one_and_never_mixes_their_rules(browser, t
         open_checker(page, "illinois-model-ethics", "violation_date=2026-06-01")
         assert page.locator("#results").get_attribute("data-rules-version") == new_version
         page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
-        [new_cache] = page.evaluate(SETTLED)
-        assert new_cache != old_cache  # the new build's files replaced the old ones
+        # The new worker takes over, then deletes the old build's files: wait for both (on a busy machine the
+        # two steps can be seen apart), then the new build's files are all that is kept.
+        kept = page.evaluate(f"""async () => {{
+          for (let i = 0; i < 600; i++) {{
+            const names = await ({SETTLED})();
+            if (!names.includes({old_cache!r})) return names;
+            await new Promise((r) => setTimeout(r, 100));
+          }}
+          return await ({SETTLED})();
+        }}""")
+        assert len(kept) == 1 and kept[0] != old_cache, kept  # the new build's files replaced the old ones
 
         host.kill()
         offline = context.new_page()
