@@ -17,6 +17,11 @@ const ANY_BUILD_MARK = '<meta name="complaint-checker-build" content="';
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
+    // An install that fails (a file missing, or not this build's) leaves nothing behind: the next visit tries again.
+    const failed = async (error) => {
+      await caches.delete(CACHE);
+      throw error;
+    };
     await Promise.all([
       ...Object.entries(FILES).map(async ([path, integrity]) => {
         const response = await fetch(here(path), { integrity });
@@ -27,7 +32,7 @@ self.addEventListener("install", (event) => {
         const response = await fetch(here(path), { cache: "no-cache" });
         if (response.ok && (await response.clone().text()).includes(BUILD_MARK)) await cache.put(here(path), response);
       }),
-    ]);
+    ]).catch(failed);
     await self.skipWaiting();
   })());
 });
@@ -45,12 +50,13 @@ self.addEventListener("activate", (event) => {
 // copy only if it is this build's page. One that is no build's page at all (a captive portal's sign-in
 // page, a host's error page) is not the checker: the kept copy is served instead, if there is one.
 async function page(request) {
-  const cache = await caches.open(CACHE);
   const url = new URL(request.url);
   url.hash = "";
   url.search = "";
   if (url.pathname.endsWith("/")) url.pathname += "index.html";
-  const kept = await cache.match(url.href);
+  // Read without opening: caches.open would create this build's cache again after a newer build's
+  // worker deleted it, if this (older) worker still answers a request meanwhile.
+  const kept = await caches.match(url.href, { cacheName: CACHE });
   let response;
   try {
     response = await fetch(request);
@@ -61,7 +67,7 @@ async function page(request) {
   if (!response.ok || !PAGES.includes(url.href.slice(ROOT.length))) return response.ok || !kept ? response : kept;
   const text = await response.clone().text();
   if (text.includes(BUILD_MARK)) {
-    await cache.put(url.href, response.clone());
+    if (await caches.has(CACHE)) await (await caches.open(CACHE)).put(url.href, response.clone());
     return response;
   }
   return text.includes(ANY_BUILD_MARK) || !kept ? response : kept;  // another build's page: a new deploy
