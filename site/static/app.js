@@ -296,8 +296,10 @@ function factsShown(report) {
   return shown;
 }
 
+let ownFragment = null; // the facts this page last wrote into the address bar
 function saveToLink(params) {
   const fragment = params.toString();
+  ownFragment = fragment;
   if (window.location.hash.slice(1) !== fragment) history.replaceState(null, "", fragment ? `#${fragment}` : window.location.pathname);
   // The other languages' pages open with the same facts.
   for (const link of document.querySelectorAll("a.language-switch")) {
@@ -413,6 +415,9 @@ chooseRole(role);
 // Another link opened in this tab changes only the fragment: its facts replace the form's, as a fresh visit
 // with it would show them. (The page's own updates to the address bar replace the entry and fire nothing.)
 window.addEventListener("hashchange", () => {
+  // A hashchange can arrive late, after the page has written the facts into the address bar itself (a
+  // skip link pressed just before choosing who is asking): the page's own facts are not a new link.
+  if (window.location.hash.slice(1) === ownFragment) return;
   if (!window.location.hash.includes("=")) {
     // An anchor on this page ("Jump to the answer", a term, a rule): the browser has scrolled to it; the facts go
     // back into the address bar, so that a reload or a copied link still holds them.
