@@ -6,6 +6,7 @@ no connection to it can answer (a server merely shut down in this process still 
 connections Chromium kept open). Each test asserts where the answer came from: the service worker.
 (Playwright's offline emulation does not reach a service worker in Chromium: microsoft/playwright#2311.)"""
 
+import contextlib
 import os
 import shutil
 import signal
@@ -53,6 +54,18 @@ class Host:
             self.process.wait()
 
 
+@contextlib.contextmanager
+def visiting(browser, directory):
+    """The site in `directory`, served by a process of its own, and a visitor's browser: (host, context)."""
+    host = Host(directory)
+    context = browser.new_context(base_url=host.url)
+    try:
+        yield host, context
+    finally:
+        context.close()
+        host.kill()
+
+
 def from_the_device(page):
     """Record every response the page receives: (url, whether the service worker answered it)."""
     seen = []
@@ -61,9 +74,7 @@ def from_the_device(page):
 
 
 def test_after_one_visit_the_checker_answers_from_the_device_with_the_server_gone(browser, site_dir):
-    host = Host(site_dir)
-    context = browser.new_context(base_url=host.url)
-    try:
+    with visiting(browser, site_dir) as (host, context):
         page = context.new_page()
         open_checker(page, "illinois-model-ethics", "violation_date=2026-06-01&received=2026-10-20")
         assert len(page.evaluate(SETTLED)) == 1
@@ -79,9 +90,6 @@ def test_after_one_visit_the_checker_answers_from_the_device_with_the_server_gon
         law.goto("fort-collins/law.html")
         assert "Any candidate or registered elector" in law.locator("section#a").inner_text()
         assert seen and all(answered for _, answered in seen)
-    finally:
-        context.close()
-        host.kill()
 
 
 def test_a_portals_page_never_replaces_the_kept_copy(browser, site_dir, tmp_path):
@@ -93,9 +101,7 @@ def test_a_portals_page_never_replaces_the_kept_copy(browser, site_dir, tmp_path
     (portal / "illinois-model-ethics" / "index.html").write_text(PORTAL)
     current = tmp_path / "current"
     os.symlink(site_dir, current)
-    host = Host(current)
-    context = browser.new_context(base_url=host.url)
-    try:
+    with visiting(browser, current) as (host, context):
         page = context.new_page()
         open_checker(page, "illinois-model-ethics", "violation_date=2026-06-01")
         page.evaluate(SETTLED)
@@ -108,9 +114,6 @@ def test_a_portals_page_never_replaces_the_kept_copy(browser, site_dir, tmp_path
         offline = context.new_page()  # and the kept copy is still the checker, not the portal
         open_checker(offline, "illinois-model-ethics", "violation_date=2026-06-01&received=2026-10-20")
         assert offline.locator(".card.filing .status-line").get_attribute("data-status") == "timely"
-    finally:
-        context.close()
-        host.kill()
 
 
 @pytest.fixture
@@ -133,9 +136,7 @@ def test_a_new_build_replaces_the_old_one_and_never_mixes_their_rules(browser, t
     first, second, new_version = two_builds
     current = tmp_path / "current"
     os.symlink(first, current)
-    host = Host(current)
-    context = browser.new_context(base_url=host.url)
-    try:
+    with visiting(browser, current) as (host, context):
         page = context.new_page()
         open_checker(page, "illinois-model-ethics", "violation_date=2026-06-01")
         old_version = page.locator("#results").get_attribute("data-rules-version")
@@ -170,6 +171,3 @@ def test_a_new_build_replaces_the_old_one_and_never_mixes_their_rules(browser, t
         assert offline.locator("#results").get_attribute("data-rules-version") == new_version
         assert new_version in offline.locator("footer").inner_text()
         assert seen and all(answered for _, answered in seen)
-    finally:
-        context.close()
-        host.kill()
