@@ -229,6 +229,12 @@ def _precompress(files: dict[str, bytes], paths: dict[str, list[str]]) -> dict[s
     return out
 
 
+def counted(forms: list[str], count: int, **values) -> str:
+    """A sentence about `count` things, in its form for one or for more: the strings give [one, other] (in both
+    languages the form for one is used for 1 only; the page's render.js `fill` chooses the same way)."""
+    return forms[0 if count == 1 else 1].format(count=count, **values)
+
+
 def make_environment(strings: dict) -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(SITE / "templates"),
                              undefined=jinja2.StrictUndefined, autoescape=jinja2.select_autoescape(["html"]),
@@ -236,6 +242,7 @@ def make_environment(strings: dict) -> jinja2.Environment:
     env.filters["paragraphs"] = lambda text: [p.strip() for p in text.strip().split("\n\n") if p.strip()]
     env.filters["long_date"] = lambda day: format_day(day if isinstance(day, date) else date.fromisoformat(day),
                                                      strings["lang"])  # the core's one way to write a date
+    env.filters["counted"] = counted
     env.globals.update(t=strings, csp=CSP, js_strings={k: strings[k] for k in JS_STRINGS}, audiences=AUDIENCES,
                        latest_date=latest_date)
     return env

@@ -312,7 +312,7 @@ def clerk_answer(ctx: Asking) -> Answer:
         return Answer("late", ctx.say("answer_office_all_passed", task=task(item.rule, ctx.lang), day=item.due),
                       item.due, rule=item.id)
     if ctx.s.facts.received is None:
-        receiver = ctx.j.actor(ctx.j.receiver).label
+        receiver = ctx.j.actor(ctx.j.receiver).in_text
         return Answer("waiting", ctx.say("answer_office_waiting", receiver=receiver), asks=("received",))
     waiting = sorted((d for d in owed if d.waiting_label), key=lambda d: ctx.when(d.waiting_on))
     if waiting:

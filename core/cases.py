@@ -33,9 +33,11 @@ def resolve(report: dict, path: str):
 
 
 def _facts_only(value):
-    """A report value without its `display` words: a case states dates, the wording is tested apart."""
+    """A report value without its dates in words (`display`, and `in_text`, the same dates as a sentence writes
+    them): a case states dates, the wording is tested apart."""
     if isinstance(value, dict):
-        return {k: _facts_only(v) for k, v in value.items() if k != "display"}
+        return {k: _facts_only(v) for k, v in value.items()
+                if k != "display" and not (k == "in_text" and isinstance(v, dict))}
     if isinstance(value, list):
         return [_facts_only(v) for v in value]
     return value

@@ -17,7 +17,7 @@ def anchor_words(jurisdiction: Jurisdiction, name: str, lang: str = "en") -> str
     if fact:
         return say("anchor_fact", lang, label=fact.label)
     if name in BUILTIN_DATE_FACTS:
-        return say(f"anchor_{name}", lang, receiver=jurisdiction.actor(jurisdiction.receiver).label)
+        return say(f"anchor_{name}", lang, receiver=jurisdiction.actor(jurisdiction.receiver).in_text)
     event = jurisdiction.event(name)
     if event:
         return say("anchor_event", lang, label=event.label)

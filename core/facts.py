@@ -238,7 +238,7 @@ def _order_error(name: str, value, earlier: str, other, jurisdiction: Jurisdicti
         if event:
             return f"“{event.label}”"
         if earlier in ("violation_date", "received", "election_date"):
-            return say(f"anchor_{earlier}", lang, receiver=in_language.actor(in_language.receiver).label)
+            return say(f"anchor_{earlier}", lang, receiver=in_language.actor(in_language.receiver).in_text)
         return earlier
 
     raise InputError(f"events.{name}", "event_order", value=value, other_label=label, other=other)

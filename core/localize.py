@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from .business_calendar import OBSERVED_SUFFIX, Calendar, ClosedDay
 from .model import CalendarChange, Jurisdiction
-from .wording import catalogue, say
+from .wording import actor_in_text, catalogue, say
 
 RULE_FIELDS = ("title", "task", "note", "condition", "also_applies_if", "closes_when", "ends_early_when")
 
@@ -53,6 +53,8 @@ def translatable(j: Jurisdiction) -> dict[str, str]:
     for actor in j.actors:
         if actor.label != _builtin("actor", actor.id):
             texts[f"actors.{actor.id}.label"] = actor.label
+        if actor.label != _builtin("actor", actor.id) or actor.in_text != actor_in_text(actor.id, actor.label):
+            texts[f"actors.{actor.id}.in_text"] = actor.in_text
         if actor.explain:
             texts[f"actors.{actor.id}.explain"] = actor.explain
     for term in j.terms:
@@ -71,6 +73,9 @@ def translatable(j: Jurisdiction) -> dict[str, str]:
         for key in RULE_FIELDS:
             if getattr(rule, key):
                 texts[f"rules.{rule.id}.{key}"] = getattr(rule, key)
+    for clause in j.current_clauses():
+        if clause.text:  # a summary, in the translation's language, of the official text (recorded as its source)
+            texts[f"clauses.{clause.anchor}.summary"] = clause.text
     for clause in j.clauses:
         texts[f"clauses.{clause.anchor}.title"] = clause.title
         texts[f"clauses.{clause.anchor}.cite"] = clause.cite
@@ -104,6 +109,13 @@ def localized(j: Jurisdiction, lang: str) -> Jurisdiction:
     if lang not in cache:
         cache[lang] = _localize(j, j.translations[lang], lang)
     return cache[lang]
+
+
+def _with_summaries(j: Jurisdiction, translated: tuple, given) -> tuple:
+    """The translated clauses, each current text with its summary; an earlier text has none (it says other things)."""
+    current = {id(c) for c in j.current_clauses()}
+    return tuple(replace(t, summary=given.get(f"clauses.{t.anchor}.summary", "")) if id(c) in current else t
+                 for c, t in zip(j.clauses, translated))
 
 
 def _localize(j: Jurisdiction, given, lang: str) -> Jurisdiction:
@@ -159,11 +171,13 @@ def _localize(j: Jurisdiction, given, lang: str) -> Jurisdiction:
         calendar=calendar, calendar_info=info, counting=counting,
         eligibility=replace(j.eligibility, note=tr("eligibility.note", j.eligibility.note) if j.eligibility.note else None),
         roles=entries("roles", j.roles, lambda r: r.id, ("label", "explain"), "role_label"),
-        actors=entries("actors", j.actors, lambda a: a.id, ("label", "explain"), "actor"),
+        actors=tuple(replace(a, in_text=tr(f"actors.{a.id}.in_text", actor_in_text(a.id, a.label, lang)))
+                     for a in entries("actors", j.actors, lambda a: a.id, ("label", "explain"), "actor")),
         terms=entries("terms", j.terms, lambda t: t.term, ("term", "explain")),
         facts=entries("facts", j.facts, lambda f: f.id, ("label", "question")),
         events=entries("events", j.events, lambda e: e.id, ("label", "explain")),
         contents=entries("contents", j.contents, lambda c: c.id, ("label", "explain")),
         rules=entries("rules", j.rules, lambda r: r.id, RULE_FIELDS),
-        clauses=entries("clauses", j.clauses, lambda c: c.anchor, ("title", "cite", "not_reproduced")),
+        clauses=_with_summaries(j, entries("clauses", j.clauses, lambda c: c.anchor, ("title", "cite", "not_reproduced")),
+                                given),
         translations={})

@@ -95,6 +95,7 @@ class Clause:
     text: str
     effective: date | None = None  # set when an amendment replaced an earlier text
     not_reproduced: str | None = None  # set instead of text for law the file does not reproduce
+    summary: str = ""  # in a translation only: what the current text requires, in one plain sentence
 
 
 @dataclass(frozen=True)
@@ -146,6 +147,7 @@ class Actor:
     side: str  # "complainant", "respondent", "parties" or "official"
     explain: str | None = None
     same_as: str | None = None  # another actor who is the same person in another role
+    in_text: str = ""  # how a sentence names the actor, with its article: "the City Clerk", "el Secretario Municipal"
 
 
 @dataclass(frozen=True)

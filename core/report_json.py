@@ -12,7 +12,7 @@ from .describing import business_days_assumption, condition_text, describe, roll
 from .model import COUNTED_KINDS, Jurisdiction, Rule
 from .situation import Version
 from .verdicts import Window
-from .wording import format_day, format_moment, join_and, say
+from .wording import day_in_text, format_day, format_moment, join_and, moment_in_text, say
 
 SCHEMA = 1
 
@@ -22,15 +22,26 @@ def _iso(value) -> str | None:
 
 
 def _shown(a, dates: dict[str, date | None], due: date | None) -> dict:
-    """`display` (each date in words) and `passed` (the last day is before today)."""
+    """`display` (each date in words, as a heading or a table writes it), `in_text` (the same dates as a sentence
+    writes them: "el viernes 4 de diciembre de 2026") and `passed` (the last day is before today)."""
     s = a.situation
     return {"display": {name: format_day(value, s.lang) for name, value in dates.items() if value},
+            "in_text": {name: day_in_text(value, s.lang) for name, value in dates.items() if value},
             "passed": bool(s.today and due and due < s.today)}
+
+
+def _summary(j: Jurisdiction, rule: Rule) -> str | None:
+    """The translation's plain summary of the clause a rule quotes: only while the rule quotes its current text
+    (a rule of an earlier version quotes words the summary does not describe). None in English."""
+    clause = j.clause(rule.clause)
+    if not clause.summary or (rule.text and " ".join(rule.text.split()) not in " ".join(clause.text.split())):
+        return None
+    return clause.summary
 
 
 def _provenance(j: Jurisdiction, rule: Rule) -> dict:
     return {"cite": j.clause(rule.clause).cite, "clause": rule.clause, "text": rule.text or None,
-            "source": rule.source or j.source, "note": rule.note}
+            "summary": _summary(j, rule), "source": rule.source or j.source, "note": rule.note}
 
 
 def _version(v: Version | None) -> dict | None:
@@ -47,7 +58,9 @@ def _entry(j: Jurisdiction, rule: Rule, version: Version | None, who: People) ->
 def _uncertain_days(lang: str, d: Deadline) -> list[dict]:
     return [{"date": u.day.isoformat(), "name": u.name, "reason": u.reason, "due_if_open": _iso(u.due_if_open),
              "display": {"date": format_day(u.day, lang),
-                         "due_if_open": format_day(u.due_if_open, lang) if u.due_if_open else None}}
+                         "due_if_open": format_day(u.due_if_open, lang) if u.due_if_open else None},
+             "in_text": {"date": day_in_text(u.day, lang),
+                         "due_if_open": day_in_text(u.due_if_open, lang) if u.due_if_open else None}}
             for u in d.uncertain]
 
 
@@ -72,6 +85,7 @@ def _deadline(a, d: Deadline) -> dict:
                           "no_later_than": d.no_later_than}, d.due))
     if d.due_at:
         out["display"]["due_at"] = format_moment(d.due_at, lang)
+        out["in_text"]["due_at"] = moment_in_text(d.due_at, lang)
     return out
 
 
@@ -83,6 +97,7 @@ def _filing(a) -> dict:
            "relies_on_extension": f.relies_on_extension, "planned": f.planned, "rule": f.rule}
     if d:
         out.update({"cite": j.clause(d.rule.clause).cite, "clause": d.rule.clause, "text": d.rule.text or None,
+                    "summary": _summary(j, d.rule),
                     "steps": list(d.steps), "assumptions": list(d.assumptions), "waiting_on": d.waiting_on,
                     "waiting_message": d.waiting_message, "no_later_than": _iso(d.no_later_than),
                     "uncertain_days": _uncertain_days(a.situation.lang, d)})
@@ -212,10 +227,11 @@ def _jurisdiction(j: Jurisdiction) -> dict:
 
 
 def _actor(j: Jurisdiction, actor) -> dict:
+    out = {"label": actor.label, "side": actor.side, "in_text": actor.in_text}
     if not actor.same_as:
-        return {"label": actor.label, "side": actor.side}
+        return out
     other = j.actor(actor.same_as)  # one person in two roles: both names wherever it acts
-    return {"label": actor.label, "side": actor.side, "same_as": actor.same_as, "shown": f"{actor.label} ({other.label})"}
+    return {**out, "same_as": actor.same_as, "shown": f"{actor.label} ({other.label})"}
 
 
 def _answer(answer: Answer) -> dict:
@@ -230,7 +246,8 @@ def report_json(a) -> dict:
         "schema": SCHEMA,
         "language": s.lang,
         "as_of": _iso(s.today),
-        "display": {"as_of": format_day(s.today, s.lang) if s.today else None},
+        "display": {"as_of": format_day(s.today, s.lang) if s.today else None,
+                    "as_of_sentence": say("as_of", s.lang, day=day_in_text(s.today, s.lang)) if s.today else None},
         "jurisdiction": _jurisdiction(s.j),
         "facts": _facts(a),
         "filing": _filing(a),

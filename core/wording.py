@@ -155,6 +155,15 @@ def builtin_label(table: str, item: str, lang: str = DEFAULT_LANGUAGE) -> str:
     return catalogue(lang)[table][item]
 
 
+def actor_in_text(actor_id: str, label: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """How a sentence names an actor that does not say so itself: the core's own words for a built-in actor
+    under its own label ("el Secretario Municipal"), otherwise the language's rule for a name ("the {label}")."""
+    builtin = catalogue(lang)["actor_in_text"]
+    if actor_id in builtin and label == catalogue(lang)["actor"].get(actor_id):
+        return builtin[actor_id]
+    return catalogue(lang)["grammar"]["named"].format(label=label)
+
+
 def amount(n: int, unit: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """'60 calendar days', 'one year': a period in words."""
     singular, plural = catalogue(lang)["amount"][unit]

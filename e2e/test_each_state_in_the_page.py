@@ -3,7 +3,8 @@ row of each status, the page shows the same sentence, status and date, in the co
 the polite live region speaks it. The expected sentences are the table's hand-written ones.
 
 One page per procedure and language opens each row's link in turn, as a person pasting links into the
-same tab would: the page follows the new fragment, and the day is the row's."""
+same tab would: the page follows the new fragment, and the day is the row's. In each state, everything the
+page shows (every detail opened) is read as a native reader would (tests/reading.py)."""
 
 import sys
 import urllib.parse
@@ -13,13 +14,30 @@ import pytest
 from conftest import LOAD_TIMEOUT_MS, open_link_in_this_tab, wait_for_results
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from reading import english_vocabulary, problems  # noqa: E402
 from test_answer_states import FC, IL, STATES  # noqa: E402
+
+FOREIGN = english_vocabulary()
+# The text of each block the page shows, in its language: every detail opened, what is marked as English left out.
+SHOWN_BLOCKS = """() => {
+  for (const details of document.querySelectorAll("main details")) details.open = true;
+  const blocks = "p, li, h1, h2, h3, h4, h5, dt, dd, label, legend, button, summary, td, th, caption";
+  const lang = document.documentElement.lang;
+  return [...document.querySelectorAll(`main :is(${blocks})`)]
+    .filter((node) => !node.querySelector(blocks) && !node.closest(`[lang]:not([lang='${lang}'])`))
+    .filter((node) => node.checkVisibility())
+    .map((node) => {
+      const copy = node.cloneNode(true);  // without what it quotes in another language (<q lang="en">)
+      for (const other of copy.querySelectorAll(`[lang]:not([lang='${lang}'])`)) other.remove();
+      return copy.textContent.replace(/\\s+/g, " ").trim();
+    }).filter(Boolean);
+}"""
 
 SHIPPED = [s for s in STATES if s["procedure"] in (FC, IL)]
 # One row for each person and status, and a few in Spanish: the page draws each state once.
 CHOSEN = [next(s for s in SHIPPED if (s["person"], s["status"]) == key)
           for key in dict.fromkeys((s["person"], s["status"]) for s in SHIPPED)]
-SPANISH = [s for s in CHOSEN if s["status"] in ("relies", "waiting", "certain", "late")]
+SPANISH = CHOSEN
 COLOURS = {"certain": "rgb(30, 107, 52)", "relies": "rgb(122, 77, 0)", "late": "rgb(164, 38, 44)",
            "barred": "rgb(164, 38, 44)"}
 GROUPS = {(procedure, lang): [s for s in (CHOSEN if lang == "en" else SPANISH) if s["procedure"] == procedure]
@@ -69,3 +87,5 @@ def test_the_page_shows_each_state_as_the_table_writes_it(new_page, procedure, l
             assert colour == COLOURS[state["status"]], where
         else:  # waiting and nothing are never the colour of an answer that holds
             assert colour not in COLOURS.values(), where
+        read = [p for block in page.evaluate(SHOWN_BLOCKS) for p in problems(block, lang, FOREIGN if lang == "es" else set())]
+        assert read == [], where

@@ -402,7 +402,7 @@ STATES = [
             "an election?” and enter election day.",
          es="La oficina tiene 3 tareas pendientes; la siguiente es enviar el aviso a la persona denunciada y la "
             "confirmación al denunciante a más tardar el viernes 23 de octubre de 2026. Si la persona denunciada es "
-            "candidata y el día en que se recibe la queja (Comisión de ética) cae dentro de los 60 días anteriores al "
+            "candidata y el día en que la Comisión de Ética recibe la queja cae dentro de los 60 días anteriores al "
             "día de la elección, también debe dictar su decisión a más tardar el martes 27 de octubre de 2026. Para "
             "saberlo, responda a «¿La persona denunciada es candidata en una elección?» e indique el día de la "
             "elección."),
@@ -410,7 +410,7 @@ STATES = [
          procedure=FC, facts={"violation_date": "2026-10-06"}, today="2026-11-20", person="clerk", status="waiting",
          date=None,
          en="Enter the date the City Clerk received the complaint to see what the office owes.",
-         es="Indique la fecha en que se recibió la queja (Secretario Municipal) para ver qué debe hacer la oficina."),
+         es="Indique la fecha en que el Secretario Municipal recibió la queja para ver qué debe hacer la oficina."),
     dict(name="clerk, nothing: with the receipt date given, it names the event the next duty waits on",
          procedure=MINIMAL, facts={"violation_date": "2026-03-02", "received": "2026-03-10"}, today="2026-03-11",
          person="clerk", status="nothing", date=None,

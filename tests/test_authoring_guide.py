@@ -134,12 +134,15 @@ def test_the_guides_town_reads_as_a_town_on_every_sentence_the_core_writes(tmp_p
     report = evaluate(town, {"violation_date": "2026-03-02", "received": "2026-05-22", "complainant_role": "resident",
                              "events": {"copy-received": "2026-06-01", "hearing": "2026-07-21T18:00"}})
     text = json.dumps(report, ensure_ascii=False)
-    assert "City Clerk" not in text and "the city" not in text.lower().replace("the city's", "")
+    # ("the City Attorney" is a built-in actor the town keeps, as the guide's example does)
+    assert "City Clerk" not in text and "the city" not in text.lower().replace("the city's", "").replace("the city attorney", "")
     assert "does not limit who may file" not in text
     assert report["eligibility"]["reasons"] == ["Sec. 2-40(a) allows a complaint from a resident of the town, and "
                                                 "you said you are a resident of the town."]
     assert report["jurisdiction"]["actors"]["clerk"]["label"] == "Town Clerk"
-    assert report["jurisdiction"]["actors"]["hearing-officer"] == {"label": "Hearing officer", "side": "official"}
+    assert report["jurisdiction"]["actors"]["hearing-officer"] == {"label": "Hearing officer", "side": "official",
+                                                                   "in_text": "the hearing officer"}
+    assert report["jurisdiction"]["actors"]["clerk"]["in_text"] == "the Town Clerk"  # "the" and its label
     hearing = next(d for d in report["deadlines"] if d["id"] == "hearing")
     assert hearing["views"] == ["complainant", "respondent", "officials"]
     assert "the day the Town Clerk receives the complaint" in hearing["steps"][0]

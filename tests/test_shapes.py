@@ -56,7 +56,7 @@ def test_an_item_required_only_in_some_cases(represented, ticked, status, missin
 def test_one_official_in_two_roles_is_named_by_both():
     actors = report(BASE)["jurisdiction"]["actors"]
     assert actors["election-official"] == {"label": "Designated election official", "side": "official",
-                                           "same_as": "clerk",
+                                           "in_text": "the Designated election official", "same_as": "clerk",
                                            "shown": "Designated election official (Village Clerk)"}
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from ..model import (BUILTIN_ACTORS, BUILTIN_DATE_FACTS, BUILTIN_FACTS, BUILTIN_ROLES, RELABELLED_FACTS, ROLES,
                      Actor, ContentItem, DeclaredFact, Eligibility, Event, Role, Term)
-from ..wording import builtin_label
+from ..wording import actor_in_text, builtin_label
 from .law import Law
 from .problems import TOP, Problems, Where, entry_where, one_of_hint, suggest
 
@@ -58,9 +58,12 @@ def _actors(data: dict, problems: Problems) -> tuple[Actor, ...]:
     actors = []
     for actor_id, side in BUILTIN_ACTORS.items():
         entry = declared.pop(actor_id, {})
-        actors.append(Actor(actor_id, entry.get("label") or builtin_label("actor", actor_id), side, entry.get("explain")))
+        label = entry.get("label") or builtin_label("actor", actor_id)
+        actors.append(Actor(actor_id, label, side, entry.get("explain"),
+                            in_text=entry.get("in_text") or actor_in_text(actor_id, label)))
     for actor_id, entry in declared.items():
-        actors.append(Actor(actor_id, entry["label"], entry.get("side", "official"), entry.get("explain")))
+        actors.append(Actor(actor_id, entry["label"], entry.get("side", "official"), entry.get("explain"),
+                            in_text=entry.get("in_text") or actor_in_text(actor_id, entry["label"])))
     # An actor who is the same person as another, in another role, stands on that actor's side.
     sides = {a.id: a.side for a in actors}
     for i, entry in enumerate(data.get("actors", [])):

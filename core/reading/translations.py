@@ -130,7 +130,11 @@ def read_translations(path: Path, jurisdiction: Jurisdiction, found: list) -> di
                                                 "calendar.assumptions.some-id")
         check_sources(problems, file, {k: v for k, v in given.items() if k in known}, known, source)
         for key in known:
-            if key not in given:
+            if key not in given and key.endswith(".summary"):
+                problems.warn(TOP, f"no {name} summary for “{key}”", f"add one plain sentence to {file.name} saying "
+                                                                      "what the clause requires; meanwhile its official "
+                                                                      "text shows alone")
+            elif key not in given:
                 problems.warn(TOP, f"no {name} for “{key}”", f"add it to {file.name}; English shows meanwhile: "
                                                               f"“{known[key][:60]}”")
         found.extend(problems.found)

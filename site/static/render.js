@@ -15,7 +15,10 @@ export function el(tag, attributes = {}, ...children) {
   return node;
 }
 
+// A string given as [one, other] is a sentence about `values.count` things: the form for one is for 1 only, in
+// both languages (build.py's `counted` chooses the same way).
 export function fill(template, values) {
+  if (Array.isArray(template)) template = template[values.count === 1 ? 0 : 1];
   return template.replace(/\{(\w+)\}/g, (match, key) => (key in values ? values[key] : match));
 }
 
@@ -89,8 +92,12 @@ function lawLink(item) {
   return el("p", { class: "cite" }, el("a", { href: `law.html#${item.clause}` }, item.cite));
 }
 
-function quote(item) {
-  return item.text ? el("blockquote", { cite: item.source, lang: "en" }, el("p", {}, item.text)) : null; // the official text
+// The official text, and above it, on a page in another language, the translation's plain summary of its clause.
+function quote(item, t) {
+  if (!item.text) return null;
+  const official = el("blockquote", { cite: item.source, lang: "en" }, el("p", {}, item.text));
+  return item.summary ? [el("p", { class: "clause-summary" }, el("strong", {}, t.results.summary), " ", item.summary), official]
+    : official;
 }
 
 function listDetails(summary, items, terms, open = false) {
@@ -99,8 +106,11 @@ function listDetails(summary, items, terms, open = false) {
 }
 
 // The date line of a deadline: the safe date leads for the person who must act; the reading's date follows.
+// A date after a label and a colon is written as a heading writes it (display); one inside a sentence, as a
+// sentence does (in_text: "Vence el viernes 4 de diciembre de 2026").
 function dueLine(item, report, role, t) {
   const shown = item.display || {};
+  const inText = item.in_text || {};
   if (item.due_at) {
     return el("p", { class: "due" }, `${t.results.due_at} `, day(shown.due_at, item.due_at, t, item.passed));
   }
@@ -111,15 +121,15 @@ function dueLine(item, report, role, t) {
     return [el("p", { class: "due" }, `${t.answer.safe_leads}: `, day(shown.safe_date, item.safe_date, t, item.passed)),
       el("p", { class: "due-later" }, `${t.results.last_day}: `, day(shown.due, item.due, t))];
   }
-  return el("p", { class: "due" }, `${t.results.due} `, day(shown.due, item.due, t, item.passed));
+  return el("p", { class: "due" }, `${t.results.due} `, day(inText.due, item.due, t, item.passed));
 }
 
 function uncertainDays(item, t) {
   const moved = (item.uncertain_days || []).filter((u) => u.due_if_open && u.due_if_open !== item.due);
   if (!moved.length) return null;
   return el("div", { class: "uncertain" }, el("p", { class: "uncertain-heading" }, t.results.if_open_heading),
-    el("ul", {}, moved.map((u) => el("li", {}, `${u.name}, `, el("time", { datetime: u.date }, u.display.date), `: ${t.results.last_day_would_be} `,
-      el("time", { datetime: u.due_if_open }, u.display.due_if_open)))));
+    el("ul", {}, moved.map((u) => el("li", {}, `${u.name}, `, el("time", { datetime: u.date }, u.in_text.date), `: ${t.results.last_day_would_be} `,
+      el("time", { datetime: u.due_if_open }, u.in_text.due_if_open)))));
 }
 
 function warnings(item, terms) {
@@ -138,17 +148,16 @@ function deadlineItem(item, report, role, t, terms) {
       item.notifies.length ? [el("dt", {}, t.results.notifies), el("dd", {}, item.notifies.map((who) => actorLabel(report, who)).join(", "))] : null),
     uncertainDays(item, t),
     lawLink(item),
-    quote(item),
+    quote(item, t),
     el("details", {}, el("summary", {}, t.results.how_counted), el("ol", {}, item.steps.map((s) => el("li", {}, s)))),
     listDetails(t.results.assumptions, item.assumptions, terms, item.kind === "filing"));
 }
 
 function windowItem(item, report, t, terms) {
-  const shown = item.display || {};
   const states = {
-    closed: () => el("p", { class: "due closed" }, t.results.window_closed_on, " ", day(shown.closed, item.closed, t)),
-    open: () => el("p", { class: "due open" }, t.results.window_open, ". ", t.results.window_opened_on, " ", day(shown.opened, item.opened, t)),
-    upcoming: () => el("p", { class: "due upcoming" }, t.results.window_opens_on, " ", day(shown.opened, item.opened, t)),
+    closed: () => el("p", { class: "due closed" }, t.results.window_closed_on, " ", day(item.in_text.closed, item.closed, t)),
+    open: () => el("p", { class: "due open" }, t.results.window_open, ". ", t.results.window_opened_on, " ", day(item.in_text.opened, item.opened, t)),
+    upcoming: () => el("p", { class: "due upcoming" }, t.results.window_opens_on, " ", day(item.in_text.opened, item.opened, t)),
     waiting: () => el("p", { class: "due waiting" }, fill(t.results.window_waiting, { what: item.waiting_label })),
   };
   const until = item.closes_when ? fill(t.results.window_until_act, { act: item.closes_when, what: item.closes_label })
@@ -159,7 +168,7 @@ function windowItem(item, report, t, terms) {
     el("p", { class: item.closes_when ? "warning" : null }, until),
     el("dl", { class: "meta" }, el("dt", {}, t.results.who_acts), el("dd", {}, actorLabel(report, item.actor))),
     lawLink(item),
-    quote(item),
+    quote(item, t),
     listDetails(t.results.assumptions, item.assumptions, terms));
 }
 
@@ -168,7 +177,7 @@ function provisionItem(item, t, terms) {
     el("details", {},
       el("summary", {}, terms.mention(item.title), item.applies === "yes" ? el("span", { class: "badge" }, " ✓") : null),
       item.condition ? el("p", { class: "condition" }, terms.text(item.condition)) : null,
-      lawLink(item), quote(item),
+      lawLink(item), quote(item, t),
       item.note ? el("p", { class: "note" }, terms.text(item.note)) : null));
 }
 
@@ -333,7 +342,7 @@ export function renderPrintout(report, role, facts, t) {
   return [
     el("h1", {}, p.heading),
     el("p", { class: "printout-procedure" }, `${report.jurisdiction.name}: ${report.jurisdiction.title}. `,
-      report.as_of ? fill(p.as_of, { day: report.display.as_of }) : null),
+      report.display.as_of_sentence),
     el("h2", {}, p.facts),
     facts.length ? el("dl", { class: "printout-facts" }, facts.map((f) => [el("dt", {}, f.label), el("dd", {}, f.value)])) : el("p", {}, "—"),
     el("h2", {}, t.answer.heading),
@@ -344,7 +353,7 @@ export function renderPrintout(report, role, facts, t) {
       const shown = d.display || {};
       const when = d.due_at ? `${t.results.due_at} ${shown.due_at}`
         : d.safe_date !== d.due ? `${t.answer.safe_leads}: ${shown.safe_date}. ${t.results.last_day}: ${shown.due}.`
-          : `${t.results.due} ${shown.due}`;
+          : `${t.results.due} ${d.in_text.due}`;
       return el("section", { class: "printout-date", "data-rule": d.id },
         el("h3", {}, d.title),
         el("p", { class: "printout-when" }, when, d.passed ? ` (${t.answer.passed})` : ""),
@@ -352,7 +361,7 @@ export function renderPrintout(report, role, facts, t) {
         el("ol", { class: "printout-steps" }, d.steps.map((s) => el("li", {}, s))));
     }),
     options.length ? [el("h2", {}, p.options), el("ul", { class: "printout-options" }, options.map((w) => el("li", { "data-rule": w.id },
-      `${w.title}: `, w.status === "open" ? `${t.results.window_open}. ` : w.status === "upcoming" ? `${t.results.window_opens_on} ${w.display.opened}. ` : `${fill(t.results.window_waiting, { what: w.waiting_label })}. `,
+      `${w.title}: `, w.status === "open" ? `${t.results.window_open}. ` : w.status === "upcoming" ? `${t.results.window_opens_on} ${w.in_text.opened}. ` : `${fill(t.results.window_waiting, { what: w.waiting_label })}. `,
       w.closes_when ? fill(t.results.window_until_act, { act: w.closes_when, what: w.closes_label }) : fill(t.results.window_until, { what: w.closes_label }))))] : null,
     waiting.length ? [el("h2", {}, p.waiting), el("ul", { class: "printout-waiting" }, waiting.map((d) => el("li", {}, `${d.title}: ${fill(p.waiting_for, { what: d.waiting_label })}`)))] : null,
     el("h2", {}, p.contact),

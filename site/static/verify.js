@@ -31,10 +31,12 @@ async function runAll(calculator) {
       total += 1;
       continue;
     }
+    // A case's name and what it found are in English, as whoever worked the case out wrote them: marked so,
+    // for a screen reader to read them as English on a page in another language (the page says so above).
     const rows = result.results.map((r) => el("tr", { class: r.passed ? "pass" : "fail" },
-      el("th", { scope: "row" }, r.name),
+      el("th", { scope: "row", lang: "en" }, r.name),
       el("td", {}, el("strong", {}, r.passed ? t.verify.pass : t.verify.fail),
-        r.problems.length ? el("ul", {}, r.problems.map((p) => el("li", {}, p))) : null)));
+        r.problems.length ? el("ul", { lang: "en" }, r.problems.map((p) => el("li", {}, p))) : null)));
     section.querySelector("tbody").replaceChildren(...rows);
     section.querySelector(".verify-summary").textContent = result.total
       ? fill(t.verify.summary, { passed: result.passed, total: result.total }) : t.verify.no_cases;
