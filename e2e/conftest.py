@@ -27,6 +27,11 @@ CHROMIUM_ARGS = [
     "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+    # WebAssembly in V8's baseline compiler only: the same code with the same results, without the optimizing
+    # compiler's background work. Each page boots Pyodide (9.6 MB of wasm); measured on two cores, a boot takes
+    # about 2.5 s of CPU instead of 4.8 s, and the suite is CPU-bound. Speed is measured in
+    # scripts/benchmark.py, which does not set this.
+    "--js-flags=--liftoff-only",
 ]
 LOAD_TIMEOUT_MS = int(os.environ.get("LOAD_TIMEOUT_MS", "90000"))
 REPORT_CSP_VIOLATIONS = """
