@@ -151,17 +151,21 @@ def test_a_worker_that_stops_answering_is_noticed(page):
     assert page.get_attribute("#answer", "data-current") is None and page.locator("#answer-not-current").is_hidden()
 
 
-@pytest.mark.parametrize("script", ["app.js", "render.js", "keep.js", "runtime.js"])
-def test_a_page_script_that_does_not_load_is_reported_within_seconds(page, script):
-    # Refused, as the browser refuses a script whose bytes are not the build's (its integrity) or a missing one.
-    page.route(f"**/{script}", lambda route: route.abort())
-    page.watch.expect(script, "net::ERR_FAILED")
+def test_a_page_script_that_does_not_load_is_reported_within_seconds(new_page):
+    # Each script refused, as the browser refuses a script whose bytes are not the build's (its integrity) or a
+    # missing one: one page for each, loaded side by side, since the notice waits its six seconds in each.
+    pages = {}
     started = time.monotonic()
-    page.goto("fort-collins/index.html#role=complainant&violation_date=2026-03-06")
-    page.wait_for_selector("#scripts-failed", state="visible", timeout=15_000)
-    assert time.monotonic() - started < 12
-    assert "The page's scripts have not started" in page.locator("#scripts-failed").inner_text()
-    assert page.locator("html[data-scripts]").count() == 0
+    for script in ("app.js", "render.js", "keep.js", "runtime.js"):
+        page = pages[script] = new_page()
+        page.route(f"**/{script}", lambda route: route.abort())
+        page.watch.expect(script, "net::ERR_FAILED")
+        page.goto("fort-collins/index.html#role=complainant&violation_date=2026-03-06")
+    for script, page in pages.items():
+        page.wait_for_selector("#scripts-failed", state="visible", timeout=15_000)
+        assert "The page's scripts have not started" in page.locator("#scripts-failed").inner_text(), script
+        assert page.locator("html[data-scripts]").count() == 0, script
+    assert time.monotonic() - started < 15
 
 
 def test_the_verify_page_says_which_cases_file_did_not_load_and_goes_on(page):
