@@ -61,8 +61,8 @@ COMPRESSED_CACHE = ROOT / ".cache" / "compressed"
 MARKER = ".complaint-checker-build"  # written into every output folder, so a rebuild knows it may replace it
 
 # The Content-Security-Policy of every page, and of the HTTP headers we recommend.
-CSP = ("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; img-src 'self'; "
-       "style-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'")
+CSP = ("default-src 'none'; script-src 'self' 'wasm-unsafe-eval' blob:; connect-src 'self'; img-src 'self'; "
+       "style-src 'self'; worker-src 'self' blob:; base-uri 'none'; form-action 'none'")
 RECOMMENDED_HEADERS = {
     "Content-Security-Policy": CSP + "; frame-ancestors 'self'",
     "X-Content-Type-Options": "nosniff",

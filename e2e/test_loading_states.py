@@ -8,8 +8,8 @@ import pytest
 
 from conftest import LOAD_TIMEOUT_MS
 
-NO_WASM_POLICY = ("default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self'; style-src 'self'; "
-                  "worker-src 'self'; base-uri 'none'; form-action 'none'")
+NO_WASM_POLICY = ("default-src 'none'; script-src 'self' blob:; connect-src 'self'; img-src 'self'; style-src 'self'; "
+                  "worker-src 'self' blob:; base-uri 'none'; form-action 'none'")
 
 
 def test_the_form_is_usable_and_progress_is_shown_before_python_is_ready(page):
@@ -38,11 +38,13 @@ def test_the_form_is_usable_and_progress_is_shown_before_python_is_ready(page):
 
 
 def test_blocked_webassembly_is_reported_within_seconds(page):
-    def strict_worker(route):
+    # A site whose header leaves out 'wasm-unsafe-eval': the page's worker, started from checked bytes (a blob:
+    # URL), runs under the page's own policy, header and <meta> together.
+    def strict_page(route):
         response = route.fetch()
         route.fulfill(response=response, headers={**response.headers, "content-security-policy": NO_WASM_POLICY})
 
-    page.route("**/worker.js", strict_worker)
+    page.route("**/fort-collins/index.html", strict_page)
     page.watch.expect("CSP violation", "WebAssembly", "wasm")
     page.goto("fort-collins/index.html")
     page.wait_for_selector("html[data-failed='no-wasm']", timeout=10_000)
@@ -100,6 +102,51 @@ def test_every_file_the_calculator_loads_is_checked_against_the_build(page, file
     text = page.locator("#status-text").inner_text()
     assert "did not match this build" in text and file.split("*")[0] in text
     assert page.get_attribute("#answer", "data-status") == "waiting"  # no answer from altered code
+
+
+def test_the_bytes_checked_are_the_bytes_that_run_whatever_a_second_request_would_bring(page):
+    # A host or cache that sends the build's bytes to the first request for a script and other bytes to any
+    # later one (Cache-Control: no-store), as the issue found for these three: each is fetched once, checked,
+    # and run from those bytes. The other bytes, were they run, would stop the worker with an error.
+    requests = {"worker.js": 0, "pyodide.mjs": 0, "pyodide.asm.mjs": 0}
+
+    def first_honest_then_altered(name):
+        def handle(route):
+            requests[name] += 1
+            if requests[name] == 1:
+                response = route.fetch()
+                route.fulfill(response=response, headers={**response.headers, "cache-control": "no-store"})
+            else:
+                route.fulfill(status=200, content_type="text/javascript", headers={"cache-control": "no-store"},
+                              body=f"throw new Error('altered {name} ran');")
+        return handle
+
+    for name in requests:
+        page.route(f"**/{name}", first_honest_then_altered(name))
+    page.goto("fort-collins/index.html#role=complainant&violation_date=2026-03-06")
+    page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_selector("#results[data-state='done']")
+    assert page.get_attribute("#answer", "data-date") == "2026-05-05"  # day 60 after Fri 6 March 2026
+    assert requests == {"worker.js": 1, "pyodide.mjs": 1, "pyodide.asm.mjs": 1}
+    assert page.evaluate("() => document.querySelector('html').dataset.failed") is None
+
+
+def test_a_site_whose_policy_header_lacks_blob_is_told_what_to_change(new_page, base_url):
+    # A host still sending an older guide's header: the page names what to change instead of spinning.
+    old = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; img-src 'self'; " \
+          "style-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'"
+    page = new_page()
+    page.watch.expect("blob:", "CSP violation", "worker-src", "Content Security Policy")
+
+    def with_old_header(route):
+        response = route.fetch()
+        route.fulfill(response=response, headers={**response.headers, "content-security-policy": old})
+
+    page.route("**/fort-collins/index.html", with_old_header)
+    page.goto("fort-collins/index.html#role=complainant&violation_date=2026-03-06")
+    page.wait_for_selector("html[data-failed='policy']", timeout=LOAD_TIMEOUT_MS)
+    text = page.locator("#status-text").inner_text()
+    assert "Content-Security-Policy header" in text and "blob: in script-src and worker-src" in text
 
 
 def test_a_worker_that_dies_marks_the_answer_out_of_date_and_restarts_once(page):

@@ -25,14 +25,25 @@ export class Calculator {
   async start() {
     const { worker, loader, procedures } = this.config;
     const url = this.absolute(worker.url);
+    let source;
     try {
-      // The script is checked here, then started from the same (immutable, now cached) URL.
-      await (await fetch(url, { integrity: worker.integrity })).arrayBuffer();
+      source = await (await fetch(url, { integrity: worker.integrity })).arrayBuffer();
     } catch (error) {
       this.fail("integrity", url.split("/").pop());
       return;
     }
-    this.worker = new Worker(url, { type: "module" });
+    // The worker runs the very bytes just checked, started from them (a blob: URL) rather than from its URL
+    // again: a host or cache that answered a second request with other bytes would otherwise have them run.
+    // A site whose Content-Security-Policy header still lacks blob: (an older guide's) is told what to change.
+    if (this.script) URL.revokeObjectURL(this.script);
+    this.script = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+    if (!this.watchingPolicy) {
+      this.watchingPolicy = true;
+      document.addEventListener("securitypolicyviolation", (event) => {
+        if (event.blockedURI === "blob" || event.blockedURI.startsWith("blob:")) this.fail("policy", event.effectiveDirective);
+      });
+    }
+    this.worker = new Worker(this.script, { type: "module" });
     this.worker.addEventListener("message", ({ data }) => this.receive(data));
     this.worker.addEventListener("error", (event) => {
       event.preventDefault();
@@ -158,6 +169,7 @@ export function loadingText(strings, event) {
   if (event.kind === "failure") {
     if (event.code === "no-wasm") return s.no_wasm;
     if (event.code === "stopped") return s.stopped;
+    if (event.code === "policy") return s.policy;
     const detail = event.code === "integrity" ? s.integrity.replace("{file}", event.detail) : event.detail;
     return s.failed.replace("{detail}", detail);
   }

@@ -2,9 +2,9 @@
 // Python from this site, checks every file against the hash the page was built with
 // before using it, and answers requests. Nothing here leaves the origin.
 //
-// How each file is checked: the page checked this script before starting it; the two
-// runtime modules are fetched with their integrity before they are imported (the import
-// then reads the same bytes from the HTTP cache: the files are immutable); every fetch
+// How each file is checked: the page checked this script's bytes and started it from them;
+// the two runtime modules are fetched with their integrity and imported from the bytes
+// fetched (a blob: URL), so a second request cannot bring other bytes to run; every fetch
 // Pyodide makes for a file of this build (the wasm, the standard library, the lock file)
 // carries the file's integrity; and Pyodide's loader checks each wheel against the
 // sha256 in the lock file. The browser refuses a file whose bytes differ.
@@ -61,8 +61,16 @@ async function fetchChecked(url) {
 }
 
 async function importChecked(url) {
-  await (await fetchChecked(url)).arrayBuffer();
-  return import(url);
+  const bytes = await (await fetchChecked(url)).arrayBuffer();
+  const source = URL.createObjectURL(new Blob([bytes], { type: "text/javascript" }));
+  try {
+    return await import(source);
+  } catch (error) {
+    // Checked bytes that will not import: the site's Content-Security-Policy refuses blob: in script-src.
+    throw new LoadFailure("policy", `script-src: ${fileName(url)}`);
+  } finally {
+    URL.revokeObjectURL(source);
+  }
 }
 
 // If one of Pyodide's own files cannot be used, its loader (314.0.7) logs the failure and never
