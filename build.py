@@ -243,6 +243,8 @@ def make_environment(strings: dict) -> jinja2.Environment:
     env.filters["long_date"] = lambda day: format_day(day if isinstance(day, date) else date.fromisoformat(day),
                                                      strings["lang"])  # the core's one way to write a date
     env.filters["counted"] = counted
+    # Each role's sentence in the complaint letter ("I am a registered elector …"), for the page to choose from.
+    env.globals["statements"] = lambda j: {r.id: r.statement for r in j.roles if r.statement}
     env.globals.update(t=strings, csp=CSP, js_strings={k: strings[k] for k in JS_STRINGS}, audiences=AUDIENCES,
                        latest_date=latest_date)
     return env

@@ -29,6 +29,10 @@ def translatable(j: Jurisdiction) -> dict[str, str]:
         texts["enacted_by"] = j.enacted_by
     if j.complaint_form:
         texts["complaint_form.title"] = j.complaint_form.title
+    if j.filing_office:
+        for key in ("name", "hours", "not_known"):
+            if getattr(j.filing_office, key):
+                texts[f"filing_office.{key}"] = getattr(j.filing_office, key)
     info, counting = j.calendar_info, j.counting
     texts["calendar.summary"] = info.summary
     texts.update({f"calendar.assumptions.{key}": text for key, text in assumption_keys(info)})
@@ -50,6 +54,8 @@ def translatable(j: Jurisdiction) -> dict[str, str]:
             texts[f"roles.{role.id}.label"] = role.label
         if role.explain:
             texts[f"roles.{role.id}.explain"] = role.explain
+        if role.statement:
+            texts[f"roles.{role.id}.statement"] = role.statement
     for actor in j.actors:
         if actor.label != _builtin("actor", actor.id):
             texts[f"actors.{actor.id}.label"] = actor.label
@@ -168,9 +174,12 @@ def _localize(j: Jurisdiction, given, lang: str) -> Jurisdiction:
         contact=tr("contact", j.contact), enacted_by=tr("enacted_by", j.enacted_by),
         complaint_form=replace(j.complaint_form, title=tr("complaint_form.title", j.complaint_form.title))
         if j.complaint_form else None,
+        filing_office=replace(j.filing_office, **{k: tr(f"filing_office.{k}", getattr(j.filing_office, k))
+                                                  for k in ("name", "hours", "not_known")})
+        if j.filing_office else None,
         calendar=calendar, calendar_info=info, counting=counting,
         eligibility=replace(j.eligibility, note=tr("eligibility.note", j.eligibility.note) if j.eligibility.note else None),
-        roles=entries("roles", j.roles, lambda r: r.id, ("label", "explain"), "role_label"),
+        roles=entries("roles", j.roles, lambda r: r.id, ("label", "explain", "statement"), "role_label"),
         actors=tuple(replace(a, in_text=tr(f"actors.{a.id}.in_text", actor_in_text(a.id, a.label, lang)))
                      for a in entries("actors", j.actors, lambda a: a.id, ("label", "explain"), "actor")),
         terms=entries("terms", j.terms, lambda t: t.term, ("term", "explain")),

@@ -138,6 +138,7 @@ class Role:
     text: str
     clause: str
     explain: str | None = None
+    statement: str | None = None  # the complainant's own sentence in a complaint: "I am a registered elector …"
 
 
 @dataclass(frozen=True)
@@ -234,6 +235,19 @@ class ComplaintForm:
 
 
 @dataclass(frozen=True)
+class FilingOffice:
+    """Where a complaint is filed, and when the office is open, as the office itself publishes it (`source`):
+    the letter's address and the answer's "in person, before 5:00 p.m.". None of it moves a deadline."""
+    name: str
+    address: tuple[str, ...]
+    source: str
+    hours: str = ""  # in words, as the office gives them
+    closes_at: str = ""  # "17:00", the office's local time: in person, a filing on the last day is due by then
+    mail: tuple[str, ...] = ()  # a postal address, where it differs
+    not_known: str = ""  # what the code leaves open about filing (mail, email, after hours)
+
+
+@dataclass(frozen=True)
 class Jurisdiction:
     id: str
     name: str
@@ -264,6 +278,7 @@ class Jurisdiction:
     terms: tuple[Term, ...] = ()
     contact_url: str = ""
     complaint_form: ComplaintForm | None = None
+    filing_office: FilingOffice | None = None
     receiver: str = "clerk"
     languages: tuple[str, ...] = ("en",)
     translations: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # language -> key -> text

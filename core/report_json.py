@@ -12,7 +12,7 @@ from .describing import business_days_assumption, condition_text, describe, roll
 from .model import COUNTED_KINDS, Jurisdiction, Rule
 from .situation import Version
 from .verdicts import Window
-from .wording import day_in_text, format_day, format_moment, join_and, moment_in_text, say
+from .wording import clock, day_in_text, format_day, format_moment, join_and, moment_in_text, say
 
 SCHEMA = 1
 
@@ -89,6 +89,17 @@ def _deadline(a, d: Deadline) -> dict:
     return out
 
 
+def _in_person(a) -> str | None:
+    """Where and by what time of day a filing on the safe date is made in person, from the office's own data;
+    None when the office's hours are not given, the last day is not known yet, or it has passed."""
+    f, d, office, lang = a.filing, a.filing.deadline, a.jurisdiction.filing_office, a.situation.lang
+    if not (office and office.closes_at and d and d.safe) or f.status == "late" or \
+            (a.situation.today and d.safe < a.situation.today):
+        return None
+    return say("filing_in_person", lang, time=clock(office.closes_at, lang), day=day_in_text(d.safe, lang),
+               office=office.name, address=", ".join(office.address))
+
+
 def _filing(a) -> dict:
     f, d, j = a.filing, a.filing.deadline, a.jurisdiction
     out = {"status": f.status, "certainty": f.certainty, "received": _iso(f.received),
@@ -103,6 +114,7 @@ def _filing(a) -> dict:
                     "uncertain_days": _uncertain_days(a.situation.lang, d)})
     if f.warning:
         out["warning"] = f.warning
+    out["in_person"] = _in_person(a)
     dates = {"received": f.received} if not d else {
         "received": f.received, "nominal": d.nominal, "deadline": d.due, "certain": d.certain,
         "safe_date": d.safe, "no_later_than": d.no_later_than}
@@ -218,12 +230,22 @@ def _jurisdiction(j: Jurisdiction) -> dict:
         "timezone": j.timezone, "updated": j.updated.isoformat(), "rules_version": j.digest,
         "contact": j.contact, "contact_url": j.contact_url or None,
         "complaint_form": {"url": j.complaint_form.url, "title": j.complaint_form.title} if j.complaint_form else None,
+        "filing_office": _office(j),
         "supported_from": j.supported_from.isoformat(), "supported_to": j.supported_to.isoformat(),
         "receiver": j.receiver,
         "actors": {actor.id: _actor(j, actor) for actor in j.actors},
-        "roles": [{"id": r.id, "label": r.label, "text": r.text, "clause": r.clause} for r in j.roles],
+        "roles": [{"id": r.id, "label": r.label, "text": r.text, "clause": r.clause, "statement": r.statement}
+                  for r in j.roles],
         "terms": [{"term": t.term, "explain": t.explain} for t in j.terms],
     }
+
+
+def _office(j: Jurisdiction) -> dict | None:
+    o = j.filing_office
+    if not o:
+        return None
+    return {"name": o.name, "address": list(o.address), "mail": list(o.mail), "hours": o.hours or None,
+            "closes_at": o.closes_at or None, "not_known": o.not_known or None, "source": o.source}
 
 
 def _actor(j: Jurisdiction, actor) -> dict:
@@ -234,9 +256,10 @@ def _actor(j: Jurisdiction, actor) -> dict:
     return {**out, "same_as": actor.same_as, "shown": f"{actor.label} ({other.label})"}
 
 
-def _answer(answer: Answer) -> dict:
+def _answer(answer: Answer, lang: str) -> dict:
     return {"status": answer.status, "sentence": answer.sentence, "date": _iso(answer.day), "detail": answer.detail,
-            "rule": answer.rule, "asks": list(answer.asks)}
+            "rule": answer.rule, "asks": list(answer.asks),
+            "display": {"date": format_day(answer.day, lang)} if answer.day else {}}
 
 
 def report_json(a) -> dict:
@@ -262,5 +285,5 @@ def report_json(a) -> dict:
         "conflicts": [_conflict(c) for c in a.conflicts],
         "assumptions": _assumptions(a),
         "disclaimer": say("disclaimer", s.lang, contact=s.j.contact),
-        "answers": {person: _answer(answer) for person, answer in a.answers.items()},
+        "answers": {person: _answer(answer, s.lang) for person, answer in a.answers.items()},
     }

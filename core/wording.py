@@ -155,6 +155,13 @@ def builtin_label(table: str, item: str, lang: str = DEFAULT_LANGUAGE) -> str:
     return catalogue(lang)[table][item]
 
 
+def clock(hhmm: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A time of day as the language writes it: "17:00" is '5:00 p.m.', in Spanish '5:00 p. m.'."""
+    words = catalogue(lang)
+    hour, minute = (int(part) for part in hhmm.split(":"))
+    return f"{(hour - 1) % 12 + 1}:{minute:02d} {words['am' if hour < 12 else 'pm']}"
+
+
 def actor_in_text(actor_id: str, label: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """How a sentence names an actor that does not say so itself: the core's own words for a built-in actor
     under its own label ("el Secretario Municipal"), otherwise the language's rule for a name ("the {label}")."""

@@ -95,6 +95,7 @@ def answer_of(page):
             "date": page.get_attribute("#answer", "data-date"),
             "status": page.get_attribute("#answer", "data-status"),
             "spoken": page.locator("#results-announce").text_content(),
+            "label": page.locator("#answer-sentence .answer-status").inner_text(),
             "colour": page.eval_on_selector("#answer", "node => getComputedStyle(node).borderLeftColor"),
             "detail": page.locator("#answer-detail").inner_text() if page.locator("#answer-detail").is_visible() else None}
 
@@ -134,7 +135,8 @@ def person_reads_their_answer_in_the_first_screen(page, case, role, viewport):
     assert answer["sentence"] == case["sentence"]
     assert answer["date"] == case["date"]
     assert answer["status"] == case["status"] and answer["colour"] == COLOURS[case["status"]]
-    assert answer["spoken"] == case["sentence"]  # the polite live region says the same sentence
+    # the polite live region says the same sentence, after its status
+    assert answer["spoken"] == (f"{answer['label']}. " if answer["label"] else "") + case["sentence"]
     assert answer["detail"] == case["detail"]
     assert in_first_screen(page, "#answer-sentence", viewport, lines=2)
     assert f"role={role}" in page.url

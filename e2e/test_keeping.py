@@ -231,27 +231,68 @@ def test_the_fort_collins_draft_follows_the_code_flags_what_is_missing_and_saves
     # None of it went into the link.
     assert "Example" not in page.url and "Mailers" not in page.url and "draft." not in page.url
 
+    # Above the letter, on screen only: the last day, and what it means in person, from the office's own hours.
+    # (60 days after Tue 6 Oct 2026 end Sat 5 Dec; the safe date is Fri 4 Dec; the office closes at 17:00.)
+    assert page.locator("#draft-in-person").inner_text() == report["filing"]["in_person"]
+    assert ("before 5:00 p.m. on Friday, December 4, 2026" if lang == "en"
+            else "antes de las 5:00 p. m. del viernes 4 de diciembre de 2026") in report["filing"]["in_person"]
+
+    # The letter as a file: addressee, title, who is filing, each item in the code's order (a line to fill where
+    # one is empty), signature and date lines, the City's form; no instructions and no deadline sentence.
     with page.expect_download() as caught:
         page.click("#draft-save")
     saved = open(caught.value.path(), encoding="utf-8").read()
     assert caught.value.suggested_filename == "fort-collins-complaint-draft.txt"
-    assert report["answers"]["complainant"]["sentence"] in saved and "Mailers paid for" in saved
-    assert saved.count("[still missing]" if lang == "en" else "[falta todavía]") == 3
-    assert report["jurisdiction"]["complaint_form"]["url"] in saved
+    letter_holds_what_the_code_requires(saved, report, lang)
+    assert saved.count("________________________________") == 3 + 2  # three empty items, signature, date signed
 
-    # The draft prints on its own, with the words written and the gaps flagged.
+    # Printed, the letter alone: read back with an independent parser.
     page.evaluate("() => { document.documentElement.dataset.print = 'draft'; }")
-    text = flat(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(page.pdf(format="Letter"))).pages))
-    assert "Mailers paid for by an unregistered committee." in text and "Pat Example" in text
-    assert flat(report["answers"]["complainant"]["sentence"]) in text
-    assert text.count("§ 7-145(a)(1)") >= 3
+    printed = flat(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(page.pdf(format="Letter"))).pages))
+    letter_holds_what_the_code_requires(printed, report, lang)
+    assert "Mailers paid for by an unregistered committee." in printed and "Pat Example" in printed
 
-    # A reload keeps every word (on this device only).
+    # A reload, and then a new tab, keep every word: on this device, until cleared.
     page.evaluate("() => { delete document.documentElement.dataset.print; }")
     page.reload()
     page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
     assert page.input_value("#d-statement") == "Mailers paid for by an unregistered committee."
     assert page.input_value("#f-about") == "Pat Example"
+    again = page.context.new_page()
+    again.goto(page.url)
+    again.wait_for_selector("#d-statement")
+    again.wait_for_function("() => document.getElementById('d-statement').value !== ''")
+    assert again.input_value("#d-statement") == "Mailers paid for by an unregistered committee."
+    again.close()
+    # Clearing asks first, then empties the letter here and on this device.
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#draft-clear")
+    assert page.input_value("#d-statement") == "" and page.input_value("#d-witnesses") == ""
+    assert page.locator("#draft-status").inner_text() == ("The draft is cleared from this device." if lang == "en"
+                                                          else "El borrador se borró de este dispositivo.")
+    page.reload()
+    page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+    assert page.input_value("#d-statement") == ""
+
+
+def letter_holds_what_the_code_requires(text, report, lang):
+    flat_text = flat(text)
+    office = report["jurisdiction"]["filing_office"]
+    for line in [report["jurisdiction"]["actors"]["clerk"]["label"], office["name"], *office["address"]]:
+        assert line in flat_text, line
+    statement = {"en": "I am a registered elector in the City of Fort Collins.",
+                 "es": "Soy elector registrado en la Ciudad de Fort Collins."}[lang]
+    assert statement in flat_text
+    labels = [flat(item["label"]) for item in report["contents"]["items"]]
+    at = [flat_text.index(label) for label in labels]
+    assert at == sorted(at), labels  # every required item, in the code's order
+    assert ("Signature:" if lang == "en" else "Firma:") in flat_text
+    assert ("Date signed:" if lang == "en" else "Fecha de la firma:") in flat_text
+    assert report["jurisdiction"]["complaint_form"]["url"] in flat_text.replace(" ", "")  # a long address wraps
+    # none of the page's own words: its instructions, the "still missing" marks, the deadline line above the letter
+    for absent in ("Still missing", "Falta todavía", "stays on this device", "se queda en este dispositivo",
+                   flat(report["answers"]["complainant"]["sentence"]), "Print the draft", "Imprimir"):
+        assert absent not in flat_text, absent
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -272,6 +313,21 @@ def test_illinois_lists_what_the_ordinance_asks_of_a_complaint_with_its_source(n
     assert "must be filed within one year after the alleged violation" in text
     assert page.locator("#checklist-deadline").inner_text() == report["answers"]["complainant"]["sentence"]
     assert "el viernes 4 de diciembre de 2026" in text if lang == "es" else "Friday, December 4, 2026" in text
+    # And a letter to the commission, saying plainly that the ordinance lists no required contents: the person's
+    # complaint and how to reach them, a space for the commission's address (the ordinance gives none), and lines
+    # to sign and date.
+    assert ("lists no required contents" if lang == "en" else "no enumera un contenido obligatorio") in \
+        page.locator("#draft .draft-guide").inner_text()
+    assert page.locator("#letter-to").inner_text().startswith(report["jurisdiction"]["actors"]["commission"]["label"])
+    assert page.locator("#letter-to .blank-line").count() == 1
+    assert page.locator("#letter .draft-item").evaluate_all("nodes => nodes.map(n => n.dataset.item)") == [
+        "complaint", "complainant-contact"]
+    page.fill("#d-complaint", "A trustee voted on a contract with his own firm.")
+    page.evaluate("() => { document.documentElement.dataset.print = 'draft'; }")
+    printed = flat(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(page.pdf(format="Letter"))).pages))
+    assert "A trustee voted on a contract with his own firm." in printed
+    assert ("Signature:" if lang == "en" else "Firma:") in printed
+    assert flat(report["answers"]["complainant"]["sentence"]) not in printed
 
 
 # --- the share link -------------------------------------------------------------------------------

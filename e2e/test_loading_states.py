@@ -211,6 +211,8 @@ def test_a_page_script_that_does_not_load_is_reported_within_seconds(new_page):
     for script, page in pages.items():
         page.wait_for_selector("#scripts-failed", state="visible", timeout=15_000)
         assert "The page's scripts have not started" in page.locator("#scripts-failed").inner_text(), script
+        # named at once by the page's small classic script (watch.js), not only after the six seconds
+        assert script in page.locator("#scripts-failed-file").inner_text(), script
         assert page.locator("html[data-scripts]").count() == 0, script
     assert time.monotonic() - started < 15
 

@@ -22,7 +22,7 @@ from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
-from ..model import BUILTIN_DATE_FACTS, ComplaintForm, Jurisdiction
+from ..model import BUILTIN_DATE_FACTS, ComplaintForm, FilingOffice, Jurisdiction
 from ..zones import zone_bytes
 from .calendar import read_calendar, read_counting
 from .law import read_clauses
@@ -139,7 +139,7 @@ def _read(data: dict, problems: Problems, text: str, file_name: str) -> Jurisdic
     check_filing_covers(problems, rules, supported_from, supported_to)
     if problems.errors:
         return None
-    form = data.get("complaint_form")
+    form, office = data.get("complaint_form"), data.get("filing_office")
     return Jurisdiction(
         id=data["id"], name=data["name"], title=data["title"], code=data["code"], source=data["source"],
         enacted_by=data.get("enacted_by", ""), enacted_source=data.get("enacted_source", ""),
@@ -150,5 +150,8 @@ def _read(data: dict, problems: Problems, text: str, file_name: str) -> Jurisdic
         events=parties.events, facts=parties.facts, clauses=law.clauses, rules=rules, roles=parties.roles,
         actors=parties.actors, terms=parties.terms, contact_url=data.get("contact_url", ""),
         complaint_form=ComplaintForm(form["url"], form["title"]) if form else None,
+        filing_office=FilingOffice(office["name"], tuple(office["address"]), office["source"], office.get("hours", ""),
+                                   office.get("closes_at", ""), tuple(office.get("mail", ())),
+                                   office.get("not_known", "")) if office else None,
         receiver=parties.receiver, languages=tuple(data.get("languages", ["en"])), zone_data=zone,
         digest=hashlib.sha256(text.encode("utf-8")).hexdigest()[:12], file_name=Path(file_name).name)

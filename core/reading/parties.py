@@ -111,7 +111,7 @@ def _eligibility(data: dict, problems: Problems, law: Law) -> tuple[Eligibility,
         if role_id in declared:
             entry = declared[role_id]
             roles.append(Role(role_id, entry["label"], entry["text"], entry.get("clause", table["clause"]),
-                              entry.get("explain")))
+                              entry.get("explain"), entry.get("statement")))
         elif role_id in BUILTIN_ROLES:
             roles.append(Role(role_id, builtin_label("role_label", role_id), table["text"], table["clause"]))
         else:

@@ -30,6 +30,7 @@ PATTERN_HINTS = {
     "^[A-Z0-9]{1,3}$": "use the state's code, such as IL",
     "^any$": "write \"any\", or a list of role ids",
     "^[A-Za-z_]+(/[A-Za-z0-9_+-]+){0,2}$": "use a name from the tz database, such as America/Chicago",
+    "^([01][0-9]|2[0-3]):[0-5][0-9]$": "write a time of day on the 24-hour clock, such as \"17:00\"",
 }
 
 

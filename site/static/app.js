@@ -30,6 +30,7 @@ const statusText = document.getElementById("status-text");
 const statusBar = document.getElementById("status-progress");
 const errorSummary = document.getElementById("error-summary");
 const announcer = document.getElementById("results-announce");
+const tryAgain = document.getElementById("try-again");
 const answerPanel = document.getElementById("answer");
 const everything = document.getElementById("show-everything");
 
@@ -79,6 +80,7 @@ function chooseRole(person, { focus = false } = {}) {
   results.hidden = !role;
   document.querySelector(".skip-to-answer").hidden = !role;
   document.getElementById("draft").hidden = role !== "complainant";
+  document.getElementById("answer-draft-link").hidden = role !== "complainant";
   document.documentElement.dataset.role = role || "";
   for (const button of document.querySelectorAll("#who [data-role]")) {
     button.setAttribute("aria-pressed", String(button.dataset.role === role));
@@ -259,9 +261,27 @@ function showAnswer(report) {
   const asks = document.getElementById("answer-asks");
   asks.replaceChildren(...(asked.length ? [`${t.answer.asks} `, ...asked.flatMap((id, i) => [i ? ", " : "", el("a", { href: `#${id}`, "aria-describedby": "answer-sentence" }, fieldLabel(id))])] : []));
   asks.hidden = !asked.length;
+  // For whoever files: what "by" that day means at the office's counter, and what the code leaves open about it.
+  const inPerson = document.getElementById("answer-in-person");
+  const office = report.jurisdiction.filing_office;
+  inPerson.textContent = role === "complainant" && report.filing.in_person
+    ? [report.filing.in_person, office && office.not_known].filter(Boolean).join(" ") : "";
+  inPerson.hidden = !inPerson.textContent;
   const rule = report.answers[role].rule;
   document.getElementById("answer-how").setAttribute("href", rule ? `#rule-${rule}` : "#results-heading");
-  if (announcer.textContent !== answer.sentence) announcer.textContent = answer.sentence;
+  // Spoken with its status ("Relies on a point that is not confirmed", "Late"), as it is shown in its colour.
+  const spoken = answer.label ? `${answer.label}. ${answer.sentence}` : answer.sentence;
+  if (announcer.textContent !== spoken) announcer.textContent = spoken;
+  document.title = tabTitle(report);
+}
+
+// The tab names the procedure, the person and the answer's date: several checks open at once stay apart.
+const BASE_TITLE = document.title;
+function tabTitle(report) {
+  const actors = report.jurisdiction.actors;
+  const person = actors[role === "clerk" ? report.jurisdiction.receiver : role];
+  const day = report.answers[role].display && report.answers[role].display.date;
+  return [person && person.label, day].filter(Boolean).join(", ") + ` · ${BASE_TITLE}`;
 }
 
 function redraw() {
@@ -396,6 +416,8 @@ function failure(code, detail) {
   document.getElementById("status").classList.add("failed");
   results.dataset.state = "failed";
   document.documentElement.dataset.failed = code;
+  // Trying again can help with a download that failed; not with a browser or a site that blocks the calculator.
+  tryAgain.hidden = code === "no-wasm" || code === "policy";
 }
 
 // --- wiring ---------------------------------------------------------------------------------------
@@ -486,7 +508,7 @@ document.getElementById("use-today").addEventListener("click", () => {
 
 const setup = { ...loader, procedures: [{ id: config.jurisdiction, procedure: config.procedure }] };
 const bytes = downloadSize(setup);
-calculator = new Calculator(setup, {
+const handlers = {
   async progress(step, total, label) {
     if ("stale" in document.documentElement.dataset) return; // restarting: the out-of-date notice stays
     const mine = ++shownStatus;
@@ -526,6 +548,19 @@ calculator = new Calculator(setup, {
     delete document.documentElement.dataset.stale;
     update();
   },
+};
+calculator = new Calculator(setup, handlers);
+// After a failure to load, "Try again" starts the calculator afresh, with everything entered kept.
+tryAgain.addEventListener("click", () => {
+  tryAgain.hidden = true;
+  const status = document.getElementById("status");
+  status.classList.remove("failed");
+  delete document.documentElement.dataset.failed;
+  statusBar.hidden = false;
+  statusBar.value = 0;
+  setStatus(t.loading.starting);
+  results.dataset.state = "waiting";
+  calculator = new Calculator(setup, handlers);
 });
 document.documentElement.dataset.formReady = "";
 document.documentElement.dataset.scripts = "started"; // every module of the page loaded and ran

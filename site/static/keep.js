@@ -1,7 +1,8 @@
 // What a person takes away: a printout, a calendar file, a link to come back to, and (for whoever
-// files) a draft complaint. Everything is made in this browser; nothing is sent anywhere. What the
-// person writes in their own words (who the complaint is about, the draft) stays on this device
-// (sessionStorage, so a reload keeps it) and goes into the link only if they tick to include it.
+// files) a complaint letter. Everything is made in this browser; nothing is sent anywhere. What the
+// person writes in their own words (who the complaint is about, the letter) stays on this device
+// (localStorage: closing the tab or the browser keeps it) until they clear it, and goes into the
+// link only if they tick to include it.
 import { el, fill } from "./render.js";
 
 const FREE_TEXT = ["f-about"]; // besides the draft's own fields
@@ -29,6 +30,8 @@ export class Keeping {
     if (draftPrint) draftPrint.addEventListener("click", () => this.printDraft());
     const draftSave = document.getElementById("draft-save");
     if (draftSave) draftSave.addEventListener("click", () => this.saveDraft());
+    const draftClear = document.getElementById("draft-clear");
+    if (draftClear) draftClear.addEventListener("click", () => this.clearDraft());
     window.addEventListener("afterprint", () => delete document.documentElement.dataset.print);
   }
 
@@ -57,7 +60,8 @@ export class Keeping {
     const fromLink = params.get("share") === "words";
     let saved = {};
     try {
-      saved = JSON.parse(sessionStorage.getItem(this.storageKey) || "{}");
+      // (an earlier version kept the words for the tab's session only: they are taken over once)
+      saved = JSON.parse(localStorage.getItem(this.storageKey) || sessionStorage.getItem(this.storageKey) || "{}");
     } catch (error) {
       saved = {};
     }
@@ -84,7 +88,8 @@ export class Keeping {
 
   remember() {
     try {
-      sessionStorage.setItem(this.storageKey, JSON.stringify({ include: this.includeFreeText.checked, texts: this.freeText() }));
+      localStorage.setItem(this.storageKey, JSON.stringify({ include: this.includeFreeText.checked, texts: this.freeText() }));
+      sessionStorage.removeItem(this.storageKey);
     } catch (error) {
       // storage may be off (private browsing): the words stay on the page, and are lost only on reload
     }
@@ -178,12 +183,40 @@ export class Keeping {
     }
   }
 
+  // Above the letter (never printed with it): the answer, and what it means in person. In the letter: the date,
+  // and the sentence that says who is filing, for the role chosen above.
   showDeadline(report) {
     const sentence = report ? report.answers.complainant.sentence : "";
     for (const id of ["draft-deadline", "checklist-deadline"]) {
       const node = document.getElementById(id);
       if (node) node.textContent = sentence;
     }
+    const inPerson = document.getElementById("draft-in-person");
+    inPerson.textContent = (report && report.filing.in_person) || "";
+    inPerson.hidden = !inPerson.textContent;
+    document.getElementById("letter-date").textContent = report && report.display.as_of ? report.display.as_of : "";
+    this.showStatement(report);
+  }
+
+  showStatement(report) {
+    const node = document.getElementById("letter-statement");
+    const statements = JSON.parse(node.dataset.statements || "{}");
+    const chosen = document.querySelector("input[name='complainant_role']:checked");
+    const role = chosen && chosen.value;
+    const label = role && document.querySelector(`label[for='${chosen.id}']`);
+    node.textContent = statements[role] || (label ? fill(this.t.draft.statement_role, { role: label.textContent.trim() })
+      : report && report.filing.cite ? fill(this.t.draft.statement_anyone, { cite: report.filing.cite }) : "");
+  }
+
+  clearDraft() {
+    if (!window.confirm(this.t.draft.clear_confirm)) return;
+    for (const field of this.draftFields) {
+      field.value = "";
+      delete field.dataset.prefilled;
+      this.showDraftField(field);
+    }
+    this.remember();
+    document.getElementById("draft-status").textContent = this.t.draft.cleared;
   }
 
   printDraft() {
@@ -191,21 +224,21 @@ export class Keeping {
     window.print();
   }
 
+  // The same letter as the printout, as plain text: no instructions, and a line to fill where an item is empty.
   saveDraft() {
-    const t = this.t;
-    const lines = [t.draft.file_title, document.querySelector("h1").textContent, "",
-      document.getElementById("draft-deadline").textContent,
-      document.querySelector(".draft-to").textContent, ""];
-    const form = document.querySelector("#draft .form-link a");
-    if (form) lines.push(`${form.textContent}: ${form.href}`, "");
+    const blank = "________________________________";
+    const text = (id) => document.getElementById(id).textContent.trim();
+    const to = document.getElementById("letter-to").innerText.split("\n").map((line) => line.trim()).filter(Boolean);
+    const lines = [`${document.querySelector(".letter-date").firstChild.textContent.trim()} ${text("letter-date") || blank}`, "",
+      ...(to.length > 1 ? to : [...to, blank]), "", text("letter-title"), "", text("letter-statement") || blank, ""];
     for (const field of this.draftFields) {
       const label = document.querySelector(`label[for='${field.id}']`).textContent;
-      lines.push(`${label}:`, field.value.trim() || t.draft.file_missing, "");
+      lines.push(`${label}:`, field.value.trim() || blank, "");
     }
-    lines.push(document.getElementById("results-disclaimer").textContent);
+    for (const line of document.querySelectorAll(".letter-sign p, .letter-form")) lines.push(line.textContent.trim() + (line.closest(".letter-sign") ? ` ${blank}` : ""), "");
     const name = `${this.page.config.jurisdiction}-complaint-draft.txt`;
     download(name, lines.join("\r\n"), "text/plain;charset=utf-8");
-    document.getElementById("draft-status").textContent = fill(t.draft.saved, { name });
+    document.getElementById("draft-status").textContent = fill(this.t.draft.saved, { name });
   }
 
   say(text) {
