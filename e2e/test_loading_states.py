@@ -56,7 +56,9 @@ def test_a_missing_runtime_file_is_reported_not_spun_on(page):
     page.watch.expect("pyodide.asm.wasm", "Failed to load resource")
     page.goto("illinois-model-ethics/index.html")
     page.wait_for_selector("html[data-failed='network']", timeout=LOAD_TIMEOUT_MS)
-    assert "could not start: pyodide.asm.wasm (404)" in page.locator("#status-text").inner_text()
+    assert ("could not start: one of its files could not be downloaded (pyodide.asm.wasm (404)); check the connection, "
+            "then try again") in page.locator("#status-text").inner_text()
+    assert page.locator("#try-again").is_visible()
 
 
 def test_a_tampered_wheel_is_refused(page):

@@ -27,3 +27,18 @@ def test_the_form_can_be_filled_with_the_keyboard(page):
     page.keyboard.press("Space")
     wait_for_results(page)
     assert page.locator(".card.eligibility .status-line").inner_text() == "Yes, you may file."
+
+
+def test_a_table_wider_than_a_phone_says_it_scrolls(new_page):
+    # The law page's calendar table, on a 320 px phone: it scrolls inside its region, and the page says so;
+    # on a desktop, where it fits, it says nothing.
+    for width, shown in ((320, True), (1280, False)):
+        page = new_page(viewport={"width": width, "height": 740}, javascript=False)
+        page.goto("fort-collins/law.html")
+        region = page.locator("#calendar .table-scroll")
+        hint = page.locator("#calendar .scroll-hint")
+        assert hint.is_visible() == shown, width
+        if shown:
+            assert region.evaluate("node => node.scrollWidth > node.clientWidth")
+            assert "scroll it sideways" in hint.inner_text()
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= width  # the page itself does not

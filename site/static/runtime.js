@@ -170,7 +170,8 @@ export function loadingText(strings, event) {
     if (event.code === "no-wasm") return s.no_wasm;
     if (event.code === "stopped") return s.stopped;
     if (event.code === "policy") return s.policy;
-    const detail = event.code === "integrity" ? s.integrity.replace("{file}", event.detail) : event.detail;
+    const worded = { integrity: s.integrity, network: s.network };
+    const detail = worded[event.code] ? worded[event.code].replace("{file}", event.detail) : event.detail;
     return s.failed.replace("{detail}", detail);
   }
   return s[event.kind];
