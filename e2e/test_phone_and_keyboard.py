@@ -42,3 +42,12 @@ def test_a_table_wider_than_a_phone_says_it_scrolls(new_page):
             assert region.evaluate("node => node.scrollWidth > node.clientWidth")
             assert "scroll it sideways" in hint.inner_text()
             assert page.evaluate("() => document.documentElement.scrollWidth") <= width  # the page itself does not
+
+
+def test_on_a_desktop_the_header_lines_up_with_the_content(new_page):
+    for path in ("fort-collins/index.html", "fort-collins/law.html"):  # a wide page and a reading page
+        page = new_page(viewport={"width": 1440, "height": 900}, javascript=False)
+        page.watch.expect("render.js (csp)", "runtime.js (csp)", "keep.js (csp)")  # module preloads, scripts off
+        page.goto(path)
+        header, main, footer = (page.locator(s).bounding_box() for s in (".site-header", "main", ".site-footer"))
+        assert header["x"] == main["x"] == footer["x"] and header["width"] == main["width"] == footer["width"], path
