@@ -57,7 +57,7 @@ ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
 PYODIDE_DIR = browser_python.PYODIDE_DIR
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
-COMPRESSED_CACHE = ROOT / ".cache" / "compressed"
+COMPRESSED_CACHE = browser_python.CACHE / "compressed"  # by content: shared by every build and clone
 MARKER = ".complaint-checker-build"  # written into every output folder, so a rebuild knows it may replace it
 
 # The Content-Security-Policy of every page, and of the HTTP headers we recommend.

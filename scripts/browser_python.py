@@ -5,12 +5,13 @@ the modules the browser's path imports, byte-compiled for Pyodide's Python; the 
 python-dateutil and six as byte-compiled wheels of what is imported; and a lock file that
 lists those wheels with their sha256, so that Pyodide's own loader fetches, checks and
 installs them. The work happens inside Pyodide under Node (scripts/prepare_python.py);
-its result is cached under .cache/python/ by a hash of everything that goes into it.
+its result is cached (see _cache_folder: ~/.cache/complaint-checker/python/) by a hash of everything that goes into it.
 """
 
 import fcntl
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -26,7 +27,22 @@ from core import __version__, load_jurisdiction, prepared, seed_ids  # noqa: E40
 from core.jurisdiction import cases_path  # noqa: E402
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
-CACHE = ROOT / ".cache"
+
+
+def _cache_folder() -> Path:
+    """Where derived files are kept between builds: the byte-compiled Python, pinned wheels, compressed forms.
+    Every entry is keyed by a hash of what went into it, so clones and commits share it safely, as pip shares
+    its cache: $COMPLAINT_CHECKER_CACHE, else the user's cache folder, else .cache/ in the project."""
+    chosen = os.environ.get("COMPLAINT_CHECKER_CACHE")
+    folder = Path(chosen) if chosen else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "complaint-checker"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+    except OSError:
+        return ROOT / ".cache"
+
+
+CACHE = _cache_folder()
 SHIPPED = ROOT / "wheels.txt"                       # python-dateutil and six, for the browser
 TOOLS = ROOT / "scripts" / "pyodide-tools.txt"      # pyodide-lock and its needs, run at build time only
 PREPARE = ROOT / "scripts" / "prepare_python.py"
