@@ -3,6 +3,7 @@
 Reading and checking a file is `core.reading`'s work; this module only finds it.
 """
 
+import hashlib
 from pathlib import Path
 
 from .model import Jurisdiction
@@ -40,9 +41,34 @@ def cases_path(name: str | Path) -> Path:
     return path.with_name(path.name.removesuffix(".toml") + ".cases.json")
 
 
+_LOADED: dict[tuple[str, str], Jurisdiction] = {}
+LOADED_MAX = 16
+
+
+def _content_key(path: Path) -> tuple[str, str]:
+    """The file and the translations beside it, by their bytes: what reading it depends on."""
+    digest = hashlib.sha256(path.read_bytes())
+    for translation in sorted(path.parent.glob(path.name.removesuffix(".toml") + ".*.toml")):
+        digest.update(translation.name.encode() + b"\0" + translation.read_bytes())
+    return str(path.resolve()), digest.hexdigest()
+
+
 def load_jurisdiction(name: str) -> Jurisdiction:
+    """A procedure, read and checked. The same bytes are read once per process: a caller that evaluates many
+    times (the tests, the fuzzers, a long-running service) reads each version of a file once, and an edited
+    file is read again."""
     path = jurisdiction_path(name)
-    jurisdiction, problems = check_file(path)
-    if jurisdiction is None:
-        raise JurisdictionError(problems)
-    return jurisdiction
+    try:
+        key = _content_key(path)
+    except OSError:  # unreadable, or not a regular file: check_file says so in its own words
+        key = None
+    if key is None or key not in _LOADED:
+        jurisdiction, problems = check_file(path)
+        if jurisdiction is None:
+            raise JurisdictionError(problems)
+        if key is None:
+            return jurisdiction
+        if len(_LOADED) >= LOADED_MAX:
+            _LOADED.clear()
+        _LOADED[key] = jurisdiction
+    return _LOADED[key]
