@@ -323,6 +323,13 @@ def test_illinois_lists_what_the_ordinance_asks_of_a_complaint_with_its_source(n
     assert page.locator("#letter .draft-item").evaluate_all("nodes => nodes.map(n => n.dataset.item)") == [
         "complaint", "complainant-contact"]
     page.fill("#d-complaint", "A trustee voted on a contract with his own firm.")
+    with page.expect_download() as caught:
+        page.click("#draft-save")
+    saved = open(caught.value.path(), encoding="utf-8").read().splitlines()
+    # the commission, then a line to write its address on: the ordinance gives none
+    commission = report["jurisdiction"]["actors"]["commission"]["label"]
+    assert saved[saved.index(commission) + 1] == "________________________________"
+    assert "A trustee voted on a contract with his own firm." in saved
     page.evaluate("() => { document.documentElement.dataset.print = 'draft'; }")
     printed = flat(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(page.pdf(format="Letter"))).pages))
     assert "A trustee voted on a contract with his own firm." in printed

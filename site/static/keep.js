@@ -228,9 +228,13 @@ export class Keeping {
   saveDraft() {
     const blank = "________________________________";
     const text = (id) => document.getElementById(id).textContent.trim();
-    const to = document.getElementById("letter-to").innerText.split("\n").map((line) => line.trim()).filter(Boolean);
+    // The addressee, line by line; where the procedure gives no address, a line to fill (on screen, a hidden note).
+    const address = document.getElementById("letter-to");
+    const gaps = [...address.querySelectorAll(".to-fill")].map((gap) => gap.textContent.trim());
+    const to = address.innerText.split("\n").map((line) => line.trim()).filter(Boolean)
+      .map((line) => (gaps.includes(line) ? blank : line));
     const lines = [`${document.querySelector(".letter-date").firstChild.textContent.trim()} ${text("letter-date") || blank}`, "",
-      ...(to.length > 1 ? to : [...to, blank]), "", text("letter-title"), "", text("letter-statement") || blank, ""];
+      ...to, "", text("letter-title"), "", text("letter-statement") || blank, ""];
     for (const field of this.draftFields) {
       const label = document.querySelector(`label[for='${field.id}']`).textContent;
       lines.push(`${label}:`, field.value.trim() || blank, "");
