@@ -147,6 +147,16 @@ def open_checker(page, jurisdiction, fragment="", role="complainant"):
         wait_for_results(page)
 
 
+def open_on(new_page, path, now, **context):
+    """A new page on a fixed day and time (`now`, ISO with its offset), opened at `path` and answered."""
+    page = new_page(**context)
+    page.clock.set_fixed_time(now)
+    page.goto(path)
+    page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+    wait_for_results(page)
+    return page
+
+
 def choose_role(page, role):
     """Say who is asking, as a visitor does: "Change", then the person."""
     if page.locator("#who-change").is_visible():

@@ -8,19 +8,14 @@ Fri 4 Dec (§ 7-145(a))."""
 
 import pytest
 
-from conftest import LOAD_TIMEOUT_MS, open_link_in_this_tab, wait_for_results
+from conftest import LOAD_TIMEOUT_MS, open_link_in_this_tab, open_on, wait_for_results
 
 TODAY = "2026-11-30T12:00:00-07:00"
 ON_TIME = "role=complainant&violation_date=2026-10-06&complainant_role=registered-elector"
 
 
 def opened(new_page, path):
-    page = new_page()
-    page.clock.set_fixed_time(TODAY)
-    page.goto(path)
-    page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
-    wait_for_results(page)
-    return page
+    return open_on(new_page, path, TODAY)
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -17,6 +17,7 @@ from core.localize import missing, translatable
 from core.reading import check_file
 from core.report import evaluate
 from core.wording import format_day, format_moment
+from reading import report_sentences as sentences  # every sentence a report gives, outside the law's words
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "core" / "jurisdictions"
@@ -25,27 +26,12 @@ SEEDS = ROOT / "core" / "jurisdictions"
 ENGLISH = {"the", "and", "of", "to", "is", "are", "by", "after", "before", "within", "days", "must", "may",
            "you", "your", "this", "that", "with", "for", "on", "not", "from", "office", "complaint", "file",
            "filed", "deadline", "date", "until", "when", "which", "will", "be", "it", "in", "day", "what"}
-# Report fields that hold the ordinance's own words or what the person typed: never translated.
-LAW_AND_INPUT = {"text", "source", "url", "contents_text", "about"}
 
 
 def english_words(text: str) -> set[str]:
     """The English words in `text`, leaving out what it quotes (quoted law stays in English)."""
     unquoted = re.sub(r"«[^»]*»|“[^”]*”|\"[^\"]*\"|\S*_\S*", " ", text)  # quotes, and names like violation_date
     return set(re.findall(r"[a-z]+", unquoted.lower())) & ENGLISH
-
-
-def sentences(value, key=""):
-    """Every sentence (a string with a space) in a report, outside the law's own text."""
-    if isinstance(value, dict):
-        for k, v in value.items():
-            if k not in LAW_AND_INPUT:
-                yield from sentences(v, k)
-    elif isinstance(value, list):
-        for v in value:
-            yield from sentences(v, key)
-    elif isinstance(value, str) and " " in value:
-        yield value
 
 
 def keys(data: dict, prefix="") -> set[str]:
