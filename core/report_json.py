@@ -3,6 +3,7 @@ becomes text. Each section of the report is one function; the README lists every
 """
 
 from datetime import date, datetime
+from functools import lru_cache
 
 from .answers import Answer
 from .audience import People, people
@@ -30,11 +31,17 @@ def _shown(a, dates: dict[str, date | None], due: date | None) -> dict:
             "passed": bool(s.today and due and due < s.today)}
 
 
+@lru_cache(maxsize=512)
+def _quotes(clause_text: str, quote: str) -> bool:
+    """Whether a rule's quote is in a clause's text, whitespace aside (asked for each entry of every report)."""
+    return " ".join(quote.split()) in " ".join(clause_text.split())
+
+
 def _summary(j: Jurisdiction, rule: Rule) -> str | None:
     """The translation's plain summary of the clause a rule quotes: only while the rule quotes its current text
     (a rule of an earlier version quotes words the summary does not describe). None in English."""
     clause = j.clause(rule.clause)
-    if not clause.summary or (rule.text and " ".join(rule.text.split()) not in " ".join(clause.text.split())):
+    if not clause.summary or (rule.text and not _quotes(clause.text, rule.text)):
         return None
     return clause.summary
 
