@@ -35,6 +35,8 @@ def test_the_answer_says_what_filing_by_the_safe_date_means_in_person():
 def test_nothing_is_said_in_person_once_the_day_has_passed_or_where_the_hours_are_not_known():
     j = load_jurisdiction("fort-collins")
     assert evaluate(j, FC, "en", date(2026, 12, 5))["filing"]["in_person"] is None  # the safe date has passed
+    # on the safe date itself it still holds: that day, before 5 p.m.
+    assert "before 5:00 p.m. on Friday, December 4, 2026" in evaluate(j, FC, "en", date(2026, 12, 4))["filing"]["in_person"]
     late = evaluate(j, {**FC, "received": "2026-12-08"}, "en", date(2026, 12, 9))  # after Mon 7 Dec: late
     assert late["filing"]["status"] == "late" and late["filing"]["in_person"] is None
     illinois = evaluate(load_jurisdiction("illinois-model-ethics"), {"violation_date": "2026-10-06"}, "en")
