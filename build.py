@@ -12,7 +12,7 @@ commit, dates the build), sorted file lists, fixed zip entry times.
 
 What it writes, for a browser that should download little and only once:
 
-    index.html, verify.html, ID/index.html, ID/law.html    the pages (revalidated on each visit)
+    index.html, verify.html, ID/index.html, ID/law.html, ID/desk.html    the pages (revalidated on each visit)
     assets/HASH/          the page's scripts, style and icon
     pyodide/HASH/         the Pyodide runtime (pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm)
     python/HASH/          the Python it runs, prepared in advance (scripts/browser_python.py)
@@ -70,7 +70,7 @@ RECOMMENDED_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
 }
 # The parts of the interface strings the browser code needs (the rest is rendered here).
-JS_STRINGS = ("lang", "site", "loading", "results", "checker", "verify", "who", "answer", "keep", "draft", "printout")
+JS_STRINGS = ("lang", "site", "loading", "results", "checker", "verify", "who", "answer", "keep", "draft", "printout", "desk")
 
 
 class BuildError(Exception):
@@ -372,7 +372,7 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
     kept = sorted(p for p in files if not p.endswith(".toml"))
     version = sha256("".join(f"{p}\0{sha256(files[p])}\n" for p in kept).encode())[:16]
     names = ["index.html", "verify.html"] + [f"{p.jurisdiction.id}/{n}" for p in site.procedures
-                                             for n in ("index.html", "law.html")]
+                                             for n in ("index.html", "law.html", "desk.html")]
     paths = [page_path(lang, name) for lang in site.languages for name in names]
     files["sw.js"] = make_environment(site.strings["en"]).get_template("sw.js").render(
         version=version, pages=paths, files={p: integrity(files[p]) for p in kept}).encode()
@@ -402,6 +402,7 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
             context = dict(p=procedure, j=j, data=data, uses=uses(j), layout=form_layout(j))
             render("checker.html", f"{j.id}/index.html", page="checker", **context)
             render("law.html", f"{j.id}/law.html", page="law", **context)
+            render("desk.html", f"{j.id}/desk.html", page="desk", **context)
         render("index.html", "index.html", page="index")
         render("verify.html", "verify.html", page="verify", data_list=data_in_language)
     assert sorted(pages) == sorted(paths)

@@ -97,14 +97,36 @@ def case_problems(jurisdiction, path) -> list:
     return found
 
 
+def desk_disagreements(jurisdiction, facts, report: dict) -> tuple[list[str], int]:
+    """The office's desk (core/desk.py) shows each duty's date from its own path through the core: every date
+    it shows for these facts must be the report's. The differences, and how many dates were compared."""
+    from .desk import Complaint, desk
+    found = desk(jurisdiction, [Complaint("case", "case", facts)], "en", None)
+    entries = {d["id"]: d for d in report["deadlines"]}
+    problems, compared = [], 0
+    for row in found.rows:
+        entry = entries.get(row.deadline.id)
+        reported = entry and ((entry["due_at"] or "")[:10] or entry["safe_date"])
+        shown = row.day.isoformat() if row.day else None
+        compared += 1
+        if shown != reported:
+            problems.append(f"desk: {row.deadline.id}: the desk shows {shown}, the report {reported}")
+    return problems, compared
+
+
 def run_cases(jurisdiction, cases: list[dict]) -> dict:
-    """Every case's result, and one digest of all outcomes to compare runtimes with."""
-    results, digest = [], hashlib.sha256()
+    """Every case's result, and one digest of all outcomes to compare runtimes with. Each case's dates are
+    also compared with the office's desk, which reaches them by its own path."""
+    results, digest, desk_dates = [], hashlib.sha256(), 0
     for case in cases:
         outcome = outcome_for(jurisdiction, case["facts"])
         digest.update(canonical(outcome).encode("utf-8"))
         problems = mismatches(outcome, case["expected"])
+        if "report" in outcome:
+            differences, compared = desk_disagreements(jurisdiction, case["facts"], outcome["report"])
+            problems += differences
+            desk_dates += compared
         results.append({"name": case["name"], "passed": not problems, "problems": problems})
     return {"jurisdiction": jurisdiction.id, "rules_version": jurisdiction.digest,
             "passed": sum(r["passed"] for r in results), "total": len(results),
-            "digest": digest.hexdigest(), "results": results}
+            "digest": digest.hexdigest(), "desk_dates": desk_dates, "results": results}

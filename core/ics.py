@@ -15,9 +15,12 @@ about 0.9 MB to what the browser downloads. The tests read every file back with
     True
 """
 
+import hashlib
 import re
-from datetime import datetime, timedelta, timezone
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta, timezone
 
+from .business_calendar import OutsideCalendar
 from .deadlines import Deadline
 from .describing import later_day, task
 from .report import Assessment
@@ -104,19 +107,97 @@ def dated_entries(assessment: Assessment, person: str) -> list[Deadline]:
                                           d.id))
 
 
-def calendar_file(assessment: Assessment, person: str, stamp: datetime) -> str:
-    """The .ics text of `person`'s dates in an assessment, in its language. `stamp` is when the file is made
-    (the core reads no clock)."""
+@dataclass(frozen=True)
+class Reminders:
+    """When a calendar program reminds someone of a date: so many business days before it (0: on the day), at
+    a time of day in the city's zone. The same for every file the checker makes."""
+
+    days: tuple[int, ...] = (3, 1)
+    at: str = "09:00"
+
+    @classmethod
+    def read(cls, raw) -> "Reminders":
+        """From {"days": [3, 1], "at": "09:00"} (None: the default). ValueError says what is wrong."""
+        if raw is None:
+            return cls()
+        if not isinstance(raw, dict):
+            raise ValueError("the reminders are not an object")
+        days, at = raw.get("days", [3, 1]), raw.get("at", "09:00")
+        if not (isinstance(days, list) and len(days) <= 5
+                and all(isinstance(d, int) and not isinstance(d, bool) and 0 <= d <= 30 for d in days)):
+            raise ValueError("the reminder days are not up to five whole numbers from 0 to 30")
+        if not (isinstance(at, str) and re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", at)):
+            raise ValueError("the reminder time is not HH:MM")
+        return cls(tuple(sorted(set(days), reverse=True)), at)
+
+    def as_json(self) -> dict:
+        return {"days": list(self.days), "at": self.at}
+
+
+def complaint_key(assessment: Assessment) -> str:
+    """What names a complaint in its events' UIDs when no desk has given it an id: the days that start it (the
+    violation and the receipt), which an event recorded later does not change."""
+    facts = assessment.situation.facts
+    seed = f"{assessment.jurisdiction.id}|{facts.violation_date}|{facts.received}"
+    return "c" + hashlib.sha256(seed.encode()).hexdigest()[:12]
+
+
+def uid(procedure: str, complaint: str, duty: str) -> str:
+    """Stable per complaint and duty, so that a calendar program updates the event when its date moves."""
+    return f"{procedure}-{complaint}-{duty}@complaint-checker"
+
+
+def _reminder_days(calendar, day: date, n: int) -> date:
+    """The day `n` business days before `day` (0: the day itself); outside the calendar's years, calendar days."""
+    try:
+        for _ in range(n):
+            day = calendar.previous_business_day(day)
+        return day
+    except OutsideCalendar:
+        return day - timedelta(days=n)
+
+
+def _alarms(s, entry: Deadline, summary: str, reminders: Reminders) -> list[str]:
+    """One VALARM per reminder, at an absolute moment in UTC (RFC 5545 § 3.8.6.3): the city's time of day on
+    the business day so many days before the date."""
+    hour, minute = (int(part) for part in reminders.at.split(":"))
+    event_day = entry.due_at.date() if entry.due_at else entry.safe
+    lines = []
+    for n in reminders.days:
+        day = _reminder_days(s.j.calendar, event_day, n)
+        moment = datetime(day.year, day.month, day.day, hour, minute, tzinfo=s.zone)
+        if entry.due_at and moment >= entry.due_at:
+            continue  # a reminder after the moment itself reminds of nothing
+        lines += ["BEGIN:VALARM", "ACTION:DISPLAY", f"DESCRIPTION:{escape(summary)}",
+                  f"TRIGGER;VALUE=DATE-TIME:{_stamp(moment)}", "END:VALARM"]
+    return lines
+
+
+@dataclass(frozen=True)
+class Filed:
+    """Which complaint an assessment is, for its events: its key in UIDs, the label its titles carry (or none),
+    and how many times each duty's date has moved (SEQUENCE)."""
+
+    key: str
+    label: str | None = None
+    sequences: dict = field(default_factory=dict)
+
+
+def events(assessment: Assessment, entries: list[Deadline], stamp: datetime, filed: Filed,
+           reminders: Reminders) -> tuple[list[list[str]], set[int]]:
+    """The VEVENTs of some of an assessment's deadlines, and the years of those counted in hours."""
     s = assessment.situation
     j, lang = s.j, s.lang
-    events, timed_years = [], set()
-    for entry in dated_entries(assessment, person):
+    made, timed_years = [], set()
+    for entry in entries:
         who = j.actor(entry.rule.actor).label
         summary = say("ics_summary", lang, task=task(entry.rule, lang), who=who)
+        if filed.label:
+            summary = say("ics_summary_labelled", lang, label=filed.label, summary=summary)
         cite = j.clause(entry.rule.clause).cite
         about = [say("ics_law", lang, cite=cite, text=entry.rule.text)] if entry.rule.text else [cite]
-        lines = [f"UID:{j.id}-{entry.id}-{(entry.due_at or entry.due).isoformat()[:10]}@complaint-checker",
-                 f"DTSTAMP:{_stamp(stamp)}"]
+        lines = [f"UID:{uid(j.id, filed.key, entry.id)}", f"DTSTAMP:{_stamp(stamp)}",
+                 f"SEQUENCE:{filed.sequences.get(entry.id, 0)}"]
         if entry.due_at:
             timed_years.add(entry.due_at.year)
             lines.append(f"DTSTART;TZID={j.timezone}:{_local(entry.due_at)}")
@@ -129,14 +210,31 @@ def calendar_file(assessment: Assessment, person: str, stamp: datetime) -> str:
                 about.insert(0, say("ics_safe_date", lang, later=later))
         about.append(say("disclaimer", lang, contact=j.contact))
         lines += [f"SUMMARY:{escape(summary)}", f"DESCRIPTION:{escape(chr(10).join(about))}",
-                  "TRANSP:TRANSPARENT"]
-        events.append(["BEGIN:VEVENT", *lines, "END:VEVENT"])
-    calendar = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Complaint Checker//rule core//" + lang.upper(),
-                "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
-                f"X-WR-CALNAME:{escape(say('ics_name', lang, title=j.title, name=j.name))}"]
+                  "TRANSP:TRANSPARENT", *_alarms(s, entry, summary, reminders)]
+        made.append(["BEGIN:VEVENT", *lines, "END:VEVENT"])
+    return made, timed_years
+
+
+def calendar_text(assessment: Assessment, name: str, made: list[list[str]], timed_years: set[int]) -> str:
+    s = assessment.situation
+    calendar = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Complaint Checker//rule core//" + s.lang.upper(),
+                "CALSCALE:GREGORIAN", "METHOD:PUBLISH", f"X-WR-CALNAME:{escape(name)}"]
     if timed_years:
-        calendar += vtimezone(j.timezone, s.zone, range(min(timed_years), max(timed_years) + 1))
-    for event in events:
+        calendar += vtimezone(s.j.timezone, s.zone, range(min(timed_years), max(timed_years) + 1))
+    for event in made:
         calendar += event
     calendar.append("END:VCALENDAR")
     return "".join(fold(line) + "\r\n" for line in calendar)
+
+
+def calendar_file(assessment: Assessment, person: str, stamp: datetime, filed: Filed | None = None,
+                  reminders: Reminders = Reminders()) -> str:
+    """The .ics text of `person`'s dates in an assessment, in its language. `stamp` is when the file is made
+    (the core reads no clock); `filed` names the complaint (by default, by the days that start it)."""
+    s = assessment.situation
+    filed = filed or Filed(complaint_key(assessment))
+    made, timed_years = events(assessment, dated_entries(assessment, person), stamp, filed, reminders)
+    name = say("ics_name", s.lang, title=s.j.title, name=s.j.name)
+    if filed.label:
+        name = say("ics_summary_labelled", s.lang, label=filed.label, summary=name)
+    return calendar_text(assessment, name, made, timed_years)

@@ -94,15 +94,88 @@ class Checker:
     def evaluate_json(self, facts_json: str, lang: str = "en", today: str | None = None) -> str:
         return json.dumps(self.evaluate(facts_json, lang, today), ensure_ascii=False)
 
-    def calendar_file_json(self, facts_json: str, lang: str, today: str | None, person: str, stamp: str) -> str:
-        """{"ok": true, "ics": "<the person's calendar file>"}, or the same error as evaluate gives."""
-        from .ics import calendar_file
+    def calendar_file_json(self, facts_json: str, lang: str, today: str | None, person: str, stamp: str,
+                           kept_json: str | None = None) -> str:
+        """{"ok": true, "ics": "<the person's calendar file>", "key": …, "dates": …}, or the same error as
+        evaluate gives. `kept_json` is what the page kept of this complaint's calendar ({"key", "label",
+        "dates": {duty: kept date}}, or "dates_by_key" for every complaint the page has made a file of; all optional): each event's SEQUENCE rises when its date has moved since,
+        and the answer's `dates` is what to keep now."""
+        from .desk import Kept
+        from .ics import Filed, Reminders, calendar_file, complaint_key, dated_entries
         try:
             assessment = assess(self.jurisdiction, read_facts_json(facts_json), lang, parse_today(today))
         except InputError as err:
             return json.dumps(error_envelope(err, lang), ensure_ascii=False)
         moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
-        return json.dumps({"ok": True, "ics": calendar_file(assessment, person, moment)}, ensure_ascii=False)
+        kept = json.loads(kept_json) if kept_json else {}
+        key = kept.get("key") or complaint_key(assessment)
+        dates = {}
+        for entry in dated_entries(assessment, person):
+            day = (entry.due_at or entry.safe).isoformat()[:10]
+            before = (kept.get("dates") or kept.get("dates_by_key", {}).get(key) or {}).get(entry.id)
+            dates[entry.id] = (Kept.read(before) if before else Kept(day)).after(day, today)
+        filed = Filed(key, kept.get("label"), {k: v.sequence for k, v in dates.items()})
+        ics = calendar_file(assessment, person, moment, filed, Reminders.read(kept.get("reminders")))
+        return json.dumps({"ok": True, "ics": ics, "key": key, "dates": {k: v.as_json() for k, v in dates.items()}},
+                          ensure_ascii=False)
+
+    # --- the office's desk (core/desk.py) ---------------------------------------------------------
+
+    def _complaints(self, complaints_json: str):
+        """The page's complaints; a malformed one (storage altered by hand) is a Malformed naming which."""
+        from .desk import Complaint
+        return [Complaint.read(raw) for raw in json.loads(complaints_json)]
+
+    @staticmethod
+    def _desk_failure(err, lang: str) -> str:
+        return json.dumps({"ok": False, "error": {"field": "desk", "code": err.key, "message": err.words(lang)}},
+                          ensure_ascii=False)
+
+    def desk_json(self, complaints_json: str, lang: str, today: str | None) -> str:
+        """Every complaint on the desk assessed, and the office's duties across them in date order."""
+        from .desk import Malformed, desk_json
+        try:
+            complaints = self._complaints(complaints_json)
+        except Malformed as err:
+            return self._desk_failure(err, lang)
+        return json.dumps({"ok": True, **desk_json(self.jurisdiction, complaints, lang,
+                                                   parse_today(today))}, ensure_ascii=False)
+
+    def desk_calendar_json(self, complaints_json: str, lang: str, today: str | None, stamp: str,
+                           reminders_json: str | None = None) -> str:
+        """{"ok": true, "ics": <one file of the desk's dated duties> or null, "count": n, "kept": …}."""
+        from .desk import Malformed, desk, desk_calendar
+        from .ics import Reminders
+        try:
+            complaints = self._complaints(complaints_json)
+        except Malformed as err:
+            return self._desk_failure(err, lang)
+        found = desk(self.jurisdiction, complaints, lang, parse_today(today))
+        moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+        ics, count = desk_calendar(self.jurisdiction, found, lang, moment,
+                                   Reminders.read(json.loads(reminders_json) if reminders_json else None))
+        return json.dumps({"ok": True, "ics": ics, "count": count, "kept": [c.as_json() for c in found.complaints]},
+                          ensure_ascii=False)
+
+    def desk_export_json(self, complaints_json: str, reminders_json: str | None, exported: str) -> str:
+        """The desk as the one file it is kept in (docs/desk.md)."""
+        from .desk import export_document
+        from .ics import Reminders
+        reminders = Reminders.read(json.loads(reminders_json) if reminders_json else None)
+        document = export_document(self.jurisdiction.id, self._complaints(complaints_json), reminders, exported)
+        return json.dumps({"ok": True, "text": json.dumps(document, ensure_ascii=False, indent=1)}, ensure_ascii=False)
+
+    def desk_import_json(self, text: str, lang: str) -> str:
+        """An exported desk read back, or one sentence saying why it cannot be, with nothing changed."""
+        from .desk import DeskFileError, read_export
+        from .localize import localized
+        try:
+            complaints, reminders = read_export(text, self.jurisdiction.id, localized(self.jurisdiction, lang).title)
+        except DeskFileError as err:
+            return json.dumps({"ok": False, "error": {"field": "desk_file", "code": err.key,
+                                                      "message": err.message(lang)}}, ensure_ascii=False)
+        return json.dumps({"ok": True, "complaints": [c.as_json() for c in complaints],
+                           "reminders": reminders.as_json()}, ensure_ascii=False)
 
     def run_cases_json(self, cases_json: str) -> str:
         """Run published worked cases; each result says pass or fail and why."""

@@ -1,8 +1,9 @@
 // The checker page: who is asking, the form in the order they know the facts, the answer for them,
 // and the state in the address bar. Python runs in a worker (runtime.js); the form works before it is ready.
 import { Calculator, downloadSize, loadingText } from "./runtime.js";
+import { DeskButton } from "./desk-add.js";
 import { Keeping } from "./keep.js";
-import { el, fill, renderAnswer, renderPrintout, renderReport, withContactLink } from "./render.js";
+import { cityToday as cityTodayIn, el, fill, renderAnswer, renderPrintout, renderReport, withContactLink } from "./render.js";
 
 const calculatorNode = document.getElementById("calculator");
 const config = JSON.parse(calculatorNode.dataset.config);
@@ -49,13 +50,7 @@ function setStatus(text) {
 
 // --- the day, in the city's time zone ------------------------------------------------------------
 
-// "Today" is the city's today: at 23:30 in Denver it is still that day there, whatever the browser's zone.
-function cityToday() {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: config.timezone, year: "numeric", month: "2-digit", day: "2-digit" })
-    .formatToParts(new Date());
-  const part = (type) => parts.find((p) => p.type === type).value;
-  return `${part("year")}-${part("month")}-${part("day")}`;
-}
+const cityToday = () => cityTodayIn(config.timezone);
 
 // --- who is asking ---------------------------------------------------------------------------------
 
@@ -81,6 +76,8 @@ function chooseRole(person, { focus = false } = {}) {
   document.querySelector(".skip-to-answer").hidden = !role;
   document.getElementById("draft").hidden = role !== "complainant";
   document.getElementById("answer-draft-link").hidden = role !== "complainant";
+  document.getElementById("answer-desk-link").hidden = role !== "clerk";
+  deskButton.show(role);
   document.documentElement.dataset.role = role || "";
   for (const button of document.querySelectorAll("#who [data-role]")) {
     button.setAttribute("aria-pressed", String(button.dataset.role === role));
@@ -132,6 +129,7 @@ function readForm() {
   if (Object.keys(events).length) facts.events = events;
   if (everything.checked) params.set("everything", "1");
   keeping.linkParams(params); // the person's own words, only if they chose to share them
+  deskButton.linkParams(params);
   return { facts, problems, params };
 }
 
@@ -180,7 +178,7 @@ function restoreFromLink() {
       const ok = field.type === "date" ? realDate(value) : realMoment(value) || realDate(value);
       if (ok) field.value = field.type === "date" || MOMENT.test(value) ? value : `${value}T00:00`;
       else problem(field.id, value, t.checker.date_format);
-    } else if (keeping.known(key)) {
+    } else if (keeping.known(key) || deskButton.known(key)) {
       // the person's own words: Keeping.restore reads them
     } else {
       ignored.push(key);
@@ -188,6 +186,7 @@ function restoreFromLink() {
   }
   if (ignored.length) linkProblems.push({ id: null, message: fill(t.results.link_ignored, { names: ignored.join(", ") }) });
   keeping.restore(params);
+  deskButton.restore(params);
 }
 
 // --- errors next to the fields -----------------------------------------------------------------
@@ -423,7 +422,9 @@ function failure(code, detail) {
 // --- wiring ---------------------------------------------------------------------------------------
 
 calculatorNode.hidden = false;
+const deskButton = new DeskButton({ config, t, facts: () => readForm().facts, role: () => role });
 const keeping = new Keeping({
+  deskComplaint: () => deskButton.complaint(),
   config, t,
   calculator: () => calculator,
   facts: () => readForm().facts,
@@ -483,6 +484,7 @@ document.getElementById("answer-asks").addEventListener("click", (event) => {
   }
 });
 form.addEventListener("input", (event) => {
+  if (event.target.closest("#desk-add")) return; // the desk's label is not a fact
   if (event.target.name === "contents") {
     contentsTouched = true;
     keeping.showDraft(); // an item ticked as present is no longer marked missing in the draft

@@ -3,12 +3,15 @@
 // person writes in their own words (who the complaint is about, the letter) stays on this device
 // (localStorage: closing the tab or the browser keeps it) until they clear it, and goes into the
 // link only if they tick to include it.
-import { el, fill } from "./render.js";
+import { download, el, fill } from "./render.js";
+
+// A label as part of a file name: letters, digits and hyphens.
+const slug = (text) => text.normalize("NFKD").replace(/[^\w-]+/g, "-").replace(/^-+|-+$/g, "").toLowerCase() || "complaint";
 
 const FREE_TEXT = ["f-about"]; // besides the draft's own fields
 
 export class Keeping {
-  // page: { config, t, calculator(), facts(), role(), report(), today(), refresh() }
+  // page: { config, t, calculator(), facts(), role(), report(), today(), refresh(), deskComplaint() }
   constructor(page) {
     this.page = page;
     this.t = page.t;
@@ -125,7 +128,8 @@ export class Keeping {
     const { config } = this.page;
     let envelope;
     try {
-      envelope = await calculator.calendarFile(config.jurisdiction, this.page.facts(), this.t.lang, this.page.today(), this.page.role());
+      envelope = await calculator.calendarFile(config.jurisdiction, this.page.facts(), this.t.lang, this.page.today(),
+        this.page.role(), this.calendarKept());
     } catch (error) {
       this.say(fill(this.t.keep.calendar_failed, { detail: error.message }));
       return;
@@ -141,9 +145,44 @@ export class Keeping {
       this.say(fill(this.t.keep.calendar_empty, { answer }));
       return;
     }
-    const name = `${config.jurisdiction}-${this.page.role()}-${this.t.lang}.ics`;
+    this.keepCalendar(envelope);
+    // Named for the complaint: its label on the desk, or the day it was received (or of the violation).
+    const facts = this.page.facts();
+    const desk = this.page.deskComplaint();
+    const which = desk ? slug(desk.label) : facts.received || facts.violation_date || envelope.key;
+    const name = `${config.jurisdiction}-${this.page.role()}-${which}-${this.t.lang}.ics`;
     download(name, envelope.ics, "text/calendar;charset=utf-8");
     this.say(fill(this.t.keep.calendar_made, { name, count }));
+  }
+
+  // What this device kept of each complaint's calendar file (the dates its events had), so that a file made
+  // again after a date moved carries a higher SEQUENCE for that event and replaces it in a calendar program.
+  calendarKept() {
+    const desk = this.page.deskComplaint();
+    if (desk) return { key: desk.id, label: desk.label, dates: desk.dates };
+    try {
+      return { dates_by_key: JSON.parse(localStorage.getItem(this.calendarKey()) || "{}") };
+    } catch (error) {
+      return null;
+    }
+  }
+
+  calendarKey() {
+    return `complaint-checker:calendars:${this.page.config.jurisdiction}`;
+  }
+
+  keepCalendar(envelope) {
+    if (this.page.deskComplaint()) return; // the desk keeps its complaints' dates itself
+    try {
+      const kept = JSON.parse(localStorage.getItem(this.calendarKey()) || "{}");
+      delete kept[envelope.key];
+      kept[envelope.key] = envelope.dates;
+      const keys = Object.keys(kept); // the fifty most recent complaints are enough
+      for (const old of keys.slice(0, Math.max(0, keys.length - 50))) delete kept[old];
+      localStorage.setItem(this.calendarKey(), JSON.stringify(kept));
+    } catch (error) {
+      // storage off: the file is still right, only its SEQUENCE cannot rise next time
+    }
   }
 
   // --- the draft complaint ------------------------------------------------------------------------
@@ -250,12 +289,3 @@ export class Keeping {
   }
 }
 
-// A file made here, handed to the browser's own download: no request leaves the page.
-function download(name, text, type) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = el("a", { href: url, download: name, hidden: true });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
-}

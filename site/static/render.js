@@ -15,6 +15,24 @@ export function el(tag, attributes = {}, ...children) {
   return node;
 }
 
+// A file made here, handed to the browser's own download: no request leaves the page.
+export function download(name, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = el("a", { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+// "Today" is the city's today: at 23:30 in Denver it is still that day there, whatever the browser's zone.
+export function cityToday(timezone) {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: timezone, year: "numeric", month: "2-digit", day: "2-digit" })
+    .formatToParts(new Date());
+  const part = (type) => parts.find((p) => p.type === type).value;
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
 // A string given as [one, other] is a sentence about `values.count` things: the form for one is for 1 only, in
 // both languages (build.py's `counted` chooses the same way).
 export function fill(template, values) {

@@ -124,9 +124,27 @@ export class Calculator {
     return this.request({ type: "evaluate", jurisdiction, facts, lang, today });
   }
 
-  // A calendar file (.ics text) of one person's dates; `stamp` is now, in UTC.
-  calendarFile(jurisdiction, facts, lang, today, person) {
-    return this.request({ type: "calendar", jurisdiction, facts, lang, today, person, stamp: new Date().toISOString() });
+  // A calendar file (.ics text) of one person's dates; `stamp` is now, in UTC. `kept`: what this device kept of
+  // the complaint's calendar ({key, label, dates}), so that an event whose date moved replaces the old one.
+  calendarFile(jurisdiction, facts, lang, today, person, kept = null) {
+    return this.request({ type: "calendar", jurisdiction, facts, lang, today, person, kept, stamp: new Date().toISOString() });
+  }
+
+  // The office's desk: complaints as core/desk.py reads them.
+  desk(jurisdiction, complaints, lang, today) {
+    return this.request({ type: "desk", jurisdiction, complaints, lang, today });
+  }
+
+  deskCalendar(jurisdiction, complaints, lang, today, reminders) {
+    return this.request({ type: "desk-calendar", jurisdiction, complaints, lang, today, reminders, stamp: new Date().toISOString() });
+  }
+
+  deskExport(jurisdiction, complaints, reminders) {
+    return this.request({ type: "desk-export", jurisdiction, complaints, reminders, stamp: new Date().toISOString() });
+  }
+
+  deskImport(jurisdiction, text, lang) {
+    return this.request({ type: "desk-import", jurisdiction, text, lang });
   }
 
   runCases(jurisdiction, cases) {

@@ -192,7 +192,27 @@ async function handle(message) {
     }
     case "calendar": {
       const answer = checkers.get(message.jurisdiction).calendar_file_json(
-        JSON.stringify(message.facts), message.lang, message.today, message.person, message.stamp);
+        JSON.stringify(message.facts), message.lang, message.today, message.person, message.stamp,
+        message.kept ? JSON.stringify(message.kept) : null);
+      return { type: "result", seq: message.seq, envelope: JSON.parse(answer) };
+    }
+    // The office's desk (core/desk.py): every complaint assessed by the same core, as the checker's page does.
+    case "desk": {
+      const answer = checkers.get(message.jurisdiction).desk_json(JSON.stringify(message.complaints), message.lang, message.today);
+      return { type: "result", seq: message.seq, envelope: JSON.parse(answer) };
+    }
+    case "desk-calendar": {
+      const answer = checkers.get(message.jurisdiction).desk_calendar_json(
+        JSON.stringify(message.complaints), message.lang, message.today, message.stamp, JSON.stringify(message.reminders));
+      return { type: "result", seq: message.seq, envelope: JSON.parse(answer) };
+    }
+    case "desk-export": {
+      const answer = checkers.get(message.jurisdiction).desk_export_json(
+        JSON.stringify(message.complaints), JSON.stringify(message.reminders), message.stamp);
+      return { type: "result", seq: message.seq, envelope: JSON.parse(answer) };
+    }
+    case "desk-import": {
+      const answer = checkers.get(message.jurisdiction).desk_import_json(message.text, message.lang);
       return { type: "result", seq: message.seq, envelope: JSON.parse(answer) };
     }
     case "cases": {

@@ -1,0 +1,364 @@
+"""The office's desk, end to end in Chromium: complaints added from the clerk's checker, their duties in one
+date-ordered list, an event recorded and its dependents moved, kept across a reload, exported, the browser's
+storage emptied, imported again; the desk's calendar read back with an independent parser (icalendar); bad
+files refused with one sentence and nothing changed; the week's duties printed on one page; and two tabs that
+never overwrite each other silently. Both languages; the Spanish journey is made with the keyboard alone.
+
+Every expected date below is worked out by hand, as of Tuesday 1 December 2026 (the clock is fixed), from the
+ordinance's sentence and a calendar:
+
+Fort Collins § 7-145 (preliminary review): "notify both the complainant and respondent within three (3) working
+days of receipt", counted from the working day after receipt.
+    FC-A received Fri 2026-11-20: Mon 23 (1), Tue 24 (2), Wed 25 (3)   -> Wed 2026-11-25, overdue on Dec 1.
+    FC-B received Mon 2026-11-30: Tue Dec 1 (1), Wed 2 (2), Thu 3 (3)  -> Thu 2026-12-03, due this week.
+    FC-C received Tue 2026-12-01: Wed 2 (1), Thu 3 (2), Fri 4 (3)      -> Fri 2026-12-04, due this week.
+Fort Collins § 7-145 (investigation): information "must be received by the City Clerk within ten (10) business
+days" of the notice that an investigation has begun. Recorded for FC-B on Wed 2026-12-02: Thu 3 (1), Fri 4 (2),
+Mon 7 (3), Tue 8 (4), Wed 9 (5), Thu 10 (6), Fri 11 (7), Mon 14 (8), Tue 15 (9), Wed 16 (10) -> Wed 2026-12-16.
+
+Illinois model ordinance (B): "Within three business days after the receipt of a complaint, the commission shall
+send ... a notice".
+    EC-26-1 received Mon 2026-11-30: Tue Dec 1, Wed 2, Thu 3           -> Thu 2026-12-03.
+    EC-26-2 received Tue 2026-12-01: Wed 2, Thu 3, Fri 4               -> Fri 2026-12-04.
+The ruling on sufficiency, within seven business days after receipt: EC-26-1, Tue Dec 1 (1), Wed 2 (2), Thu 3 (3),
+Fri 4 (4), Mon 7 (5), Tue 8 (6), Wed 9 (7) -> Wed 2026-12-09.
+Illinois (C)(1): "Upon not less than 48 hours' public notice, the commission shall meet". The meeting recorded
+for EC-26-1 at 10:00 a.m. Wed 2026-12-09: 48 hours before is 10:00 a.m. Mon 2026-12-07 (CST).
+
+Calendar reminders, 3 and 1 business days before at 09:00 in Denver (MST, UTC-7): FC-A's Wed Nov 25 -> Fri Nov 20
+(Tue 24 is 1, Mon 23 is 2, Fri 20 is 3) and Tue Nov 24, at 16:00 UTC.
+"""
+
+import json
+import unicodedata
+from datetime import date, datetime, timezone
+from io import BytesIO
+
+import icalendar
+import pytest
+from pypdf import PdfReader
+
+from conftest import LOAD_TIMEOUT_MS
+
+NOW = "2026-12-01T10:00:00-07:00"
+
+
+def open_page(new_page, path, **context):
+    page = new_page(**context)
+    page.clock.set_fixed_time(NOW)
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(path)
+    return page
+
+
+def wait_for_desk(page):
+    page.wait_for_selector("#desk[data-state='done']", timeout=LOAD_TIMEOUT_MS)
+
+
+def duties(page):
+    """The duties list as drawn: (complaint, duty, date, status) per row, in the order shown."""
+    return page.eval_on_selector_all("#desk-duties tbody tr", """rows => rows.map(r => [
+        r.querySelector('th').textContent, r.dataset.duty, r.dataset.date, r.dataset.status])""")
+
+
+def add_from_checker(page, received, label, procedure="fort-collins", violation="2026-10-01"):
+    """On the clerk's checker: these facts in the link, a label, and "Add to the desk"."""
+    before = page.get_attribute("#results", "data-answered") or ""
+    page.evaluate("(f) => { window.location.hash = f; }", f"role=clerk&violation_date={violation}&received={received}")
+    page.wait_for_selector(f"#results[data-state='done']:not([data-answered='{before}'])", timeout=LOAD_TIMEOUT_MS)
+    page.fill("#desk-label", label)
+    page.click("#desk-add-button")
+    page.wait_for_function("(label) => document.getElementById('desk-add-status').textContent.includes(label)", arg=label)
+
+
+def download(page, selector, press=None):
+    with page.expect_download() as info:
+        if press:
+            page.keyboard.press(press)
+        else:
+            page.click(selector)
+    return info.value
+
+
+def stored_count(page):
+    return page.evaluate("""() => new Promise((resolve) => {
+        const open = indexedDB.open('complaint-checker-desk');
+        open.onsuccess = () => { const r = open.result.transaction('complaints').objectStore('complaints').count();
+                                 r.onsuccess = () => resolve(r.result); };
+    })""")
+
+
+def import_file(page, path_or_payload, expect_refused=False):
+    page.set_input_files("#desk-import", path_or_payload)
+    page.wait_for_selector("#desk[data-imported]", timeout=LOAD_TIMEOUT_MS)
+    state = page.get_attribute("#desk", "data-imported")
+    page.evaluate("() => delete document.getElementById('desk').dataset.imported")
+    assert (state == "refused") == expect_refused, page.text_content("#desk-message-text")
+    return page.text_content("#desk-message-text")
+
+
+FC_BEFORE = [
+    ["FC-A", "preliminary-review-notice", "2026-11-25", "overdue"],
+    ["FC-B", "preliminary-review-notice", "2026-12-03", "this_week"],
+    ["FC-C", "preliminary-review-notice", "2026-12-04", "this_week"],
+    ["FC-A", "additional-information", "", "waiting"],
+    ["FC-B", "additional-information", "", "waiting"],
+    ["FC-C", "additional-information", "", "waiting"],
+]
+FC_AFTER = [
+    ["FC-A", "preliminary-review-notice", "2026-11-25", "overdue"],
+    ["FC-B", "preliminary-review-notice", "2026-12-03", "this_week"],
+    ["FC-C", "preliminary-review-notice", "2026-12-04", "this_week"],
+    ["FC-B", "additional-information", "2026-12-16", "later"],
+    ["FC-A", "additional-information", "", "waiting"],
+    ["FC-C", "additional-information", "", "waiting"],
+]
+
+
+def test_the_office_desk_from_three_complaints_to_an_export_and_back(new_page, tmp_path):
+    page = open_page(new_page, "fort-collins/index.html#role=clerk")
+    page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+    assert page.is_visible("#desk-add") and page.text_content("#desk-add-button") == "Add to the desk"
+    # Three complaints received in one week, added out of date order.
+    add_from_checker(page, "2026-12-01", "FC-C")
+    add_from_checker(page, "2026-11-20", "FC-A")
+    add_from_checker(page, "2026-11-30", "FC-B")
+    assert "Open the desk" in page.text_content("#desk-add-status")
+    page.click("#answer-desk")  # linked from the clerk's answer
+
+    # Their duties in one date-ordered list; what waits on an event, after.
+    wait_for_desk(page)
+    assert duties(page) == FC_BEFORE
+    assert "Overdue" in page.text_content("#desk-duties tr[data-complaint] >> nth=0")
+    assert page.text_content("#desk-duties-caption") == "Duties across every complaint, as of Tuesday, December 1, 2026"
+    assert "this device only" in page.text_content("#desk-kept-here") and "Nothing is sent anywhere" in page.text_content("#desk-kept-here")
+    complaint_b = page.get_attribute("#desk-complaints tr:has(th:text-is('FC-B'))", "data-complaint")
+    # The parties' dates are one click away.
+    parties = page.locator("#desk-complaints tr:has(th:text-is('FC-B')) .desk-parties a")
+    assert [parties.nth(0).get_attribute("href").split("role=")[1].split("&")[0],
+            parties.nth(1).get_attribute("href").split("role=")[1].split("&")[0]] == ["complainant", "respondent"]
+
+    # Record an event on FC-B in the checker: its dependent date moves, and the desk says so.
+    page.click("#desk-complaints tr:has(th:text-is('FC-B')) a:text-is('Open in the checker')")
+    page.wait_for_selector("#results[data-state='done']", timeout=LOAD_TIMEOUT_MS)
+    assert page.input_value("#desk-label") == "FC-B"
+    assert page.text_content("#desk-add-button") == "Save these facts to the desk"
+    page.fill("#e-investigation-notice", "2026-12-02")
+    page.click("#desk-add-button")
+    page.wait_for_function("() => document.getElementById('desk-add-status').textContent.includes('now has these facts')")
+    page.click("#answer-desk")
+    wait_for_desk(page)
+    assert duties(page) == FC_AFTER
+    moved = page.text_content(f"#desk-duties tr[data-complaint='{complaint_b}'][data-duty='additional-information'] .moved")
+    assert moved == "Moved: Dated since Tuesday, December 1, 2026, when the event it waited on was recorded."
+
+    # A reload finds everything.
+    page.reload()
+    wait_for_desk(page)
+    assert duties(page) == FC_AFTER
+
+    # The desk's calendar, read by icalendar: one event per dated duty, distinct UIDs, each titled with its
+    # complaint, reminders 3 and 1 business days before at 09:00 in Denver, SEQUENCE 1 where a date moved.
+    ics = download(page, "#desk-calendar")
+    assert ics.suggested_filename == "fort-collins-desk-en.ics"
+    calendar = icalendar.Calendar.from_ical(open(ics.path(), "rb").read())
+    events = calendar.walk("VEVENT")
+    assert len(events) == 4
+    assert len({str(e["UID"]) for e in events}) == 4
+    by_title = {str(e["SUMMARY"]).split(" · ")[0]: [] for e in events}
+    for event in events:
+        by_title[str(event["SUMMARY"]).split(" · ")[0]].append(event)
+        assert event.walk("VALARM"), f"no reminder on {event['SUMMARY']}"
+    assert sorted(by_title) == ["FC-A", "FC-B", "FC-C"]
+    fc_a = by_title["FC-A"][0]
+    assert fc_a.decoded("DTSTART") == date(2026, 11, 25)
+    assert [a.decoded("TRIGGER") for a in fc_a.walk("VALARM")] == [
+        datetime(2026, 11, 20, 16, tzinfo=timezone.utc), datetime(2026, 11, 24, 16, tzinfo=timezone.utc)]
+    moved_event = [e for e in by_title["FC-B"] if "additional-information" in str(e["UID"])][0]
+    assert moved_event.decoded("DTSTART") == date(2026, 12, 16) and int(moved_event["SEQUENCE"]) == 1
+    assert all(int(e["SEQUENCE"]) == 0 for e in events if e is not moved_event)
+    assert str(moved_event["UID"]) == f"fort-collins-{complaint_b}-additional-information@complaint-checker"
+
+    # Print: the week's duties on one page, and nothing else of the page.
+    page.emulate_media(media="print")
+    pdf = PdfReader(BytesIO(page.pdf(format="Letter")))
+    assert len(pdf.pages) == 1
+    printed = unicodedata.normalize("NFKC", pdf.pages[0].extract_text())  # "ﬃ" ligatures, as printed
+    assert "Duties of the office due by Monday, December 7, 2026" in printed
+    assert all(label in printed for label in ("FC-A", "FC-B", "FC-C")) and "Overdue" in printed
+    assert "Export the desk" not in printed and "Where it stands" not in printed
+    page.emulate_media(media="screen")
+
+    # Export; then the browser's storage emptied (a new profile); import; the same desk.
+    exported = download(page, "#desk-export")
+    assert exported.suggested_filename == "fort-collins-desk-2026-12-01.json"
+    document = json.loads(open(exported.path(), encoding="utf-8").read())
+    assert (document["format"], document["version"], document["procedure"]) == ("complaint-checker-desk", 1, "fort-collins")
+    assert sorted(c["label"] for c in document["complaints"]) == ["FC-A", "FC-B", "FC-C"]
+    saved = tmp_path / "desk.json"
+    saved.write_bytes(open(exported.path(), "rb").read())
+
+    fresh = open_page(new_page, "fort-collins/desk.html")
+    wait_for_desk(fresh)
+    assert duties(fresh) == [] and fresh.is_visible("#desk-empty")
+    message = import_file(fresh, str(saved))
+    assert message == "Imported 3 from desk.json: 3 new, 0 updated, 0 already up to date."
+    wait_for_desk(fresh)
+    assert duties(fresh) == FC_AFTER
+    # Importing the same file again changes nothing.
+    assert import_file(fresh, str(saved)).endswith("0 new, 0 updated, 3 already up to date.")
+
+    # A corrupted export and one from a newer version: one sentence each, nothing changed.
+    text = saved.read_text(encoding="utf-8")
+    for payload, words in [
+        (text[: len(text) // 2], "This file is not a desk export: it is not valid JSON"),
+        (text.replace('"version": 1', '"version": 2', 1), "This desk was exported by a newer version of the checker (format 2)"),
+    ]:
+        message = import_file(fresh, {"name": "desk.json", "mimeType": "application/json", "buffer": payload.encode()},
+                              expect_refused=True)
+        assert message.startswith(words) and message.endswith("Nothing on the desk was changed."), message
+        assert message.count(". ") <= 2
+        assert duties(fresh) == FC_AFTER and stored_count(fresh) == 3
+
+    # Deleting asks first and can be undone.
+    fresh.click("#desk-complaints tr:has(th:text-is('FC-A')) button[data-delete]")
+    fresh.wait_for_function("() => document.getElementById('desk-message-text').textContent.includes('was deleted')")
+    assert [row[0] for row in duties(fresh)].count("FC-A") == 0
+    assert fresh.evaluate("() => document.activeElement.id") == "desk-undo"
+    fresh.click("#desk-undo")
+    fresh.wait_for_function("() => document.getElementById('desk-message-text').textContent.includes('back on the desk')")
+    wait_for_desk(fresh)
+    assert duties(fresh) == FC_AFTER
+
+
+def test_two_tabs_never_overwrite_each_other(new_page):
+    """A checker opened on a complaint, which the desk in another tab then deletes: saving says so and writes
+    nothing; and the desk in one tab shows what another tab added, without a reload."""
+    page = open_page(new_page, "fort-collins/index.html#role=clerk&violation_date=2026-10-01&received=2026-11-30")
+    page.wait_for_selector("html[data-form-ready]")
+    page.fill("#desk-label", "FC-T")
+    page.click("#desk-add-button")
+    page.wait_for_function("() => document.getElementById('desk-add-status').textContent.includes('FC-T')")
+    desk = page.context.new_page()
+    desk.clock.set_fixed_time(NOW)
+    desk.on("dialog", lambda dialog: dialog.accept())
+    desk.goto("fort-collins/desk.html")
+    wait_for_desk(desk)
+    ident = desk.get_attribute("#desk-complaints tr:has(th:text-is('FC-T'))", "data-complaint")
+    # The checker, opened from the desk on FC-T, in the first tab.
+    page.goto(f"fort-collins/index.html#role=clerk&violation_date=2026-10-01&received=2026-11-30&desk={ident}")
+    page.wait_for_function("() => document.getElementById('desk-add-button').textContent === 'Save these facts to the desk'")
+    # Another complaint added in the first tab appears in the second without a reload.
+    # (The desk tab deletes FC-T meanwhile.)
+    desk.click("#desk-complaints tr:has(th:text-is('FC-T')) button[data-delete]")
+    desk.wait_for_function("() => document.getElementById('desk-message-text').textContent.includes('deleted')")
+    page.fill("#e-investigation-notice", "2026-12-02")
+    page.click("#desk-add-button")
+    page.wait_for_function("() => document.getElementById('desk-add-status').textContent.includes('changed in another tab')")
+    assert "Nothing was saved here" in page.text_content("#desk-add-status")
+    assert stored_count(desk) == 0
+    # The first tab adds a new one: the desk tab shows it at once, and says why it changed.
+    page.goto("fort-collins/index.html#role=clerk&violation_date=2026-10-01&received=2026-12-01")
+    page.wait_for_selector("html[data-form-ready]")
+    page.fill("#desk-label", "FC-U")
+    page.click("#desk-add-button")
+    desk.wait_for_selector("#desk-complaints th:text-is('FC-U')", timeout=LOAD_TIMEOUT_MS)
+    assert desk.text_content("#desk-message-text") == "This desk was changed in another tab; it now shows that change."
+
+
+def tab_to(page, selector, limit=200):
+    """Press Tab until `selector` has the focus, as a keyboard user does."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement && document.activeElement.matches(s)", selector):
+            return
+    raise AssertionError(f"{selector} is not reachable with Tab")
+
+
+def test_the_desk_in_spanish_with_the_keyboard_alone(new_page, tmp_path):
+    """Illinois, in Spanish: add two complaints, record the meeting, export, delete everything, import again;
+    every step with the keyboard."""
+    page = open_page(new_page, "es/illinois-model-ethics/index.html#lang=es&role=clerk&violation_date=2026-10-01&received=2026-11-30")
+    page.wait_for_selector("#results[data-state='done']", timeout=LOAD_TIMEOUT_MS)
+    for label, received in (("EC-26-1", None), ("EC-26-2", "2026-12-01")):
+        if received:
+            before = page.get_attribute("#results", "data-answered")
+            page.evaluate("(f) => { window.location.hash = f; }", f"lang=es&role=clerk&violation_date=2026-10-01&received={received}")
+            page.wait_for_selector(f"#results[data-state='done']:not([data-answered='{before}'])", timeout=LOAD_TIMEOUT_MS)
+            page.evaluate("() => document.activeElement && document.activeElement.blur()")
+        tab_to(page, "#desk-label")
+        page.keyboard.type(label)
+        page.keyboard.press("Enter")
+        page.wait_for_function("(l) => document.getElementById('desk-add-status').textContent.includes(l)", arg=label)
+        assert page.text_content("#desk-add-status").startswith(f"«{label}» está en los expedientes.")
+    tab_to(page, "#desk-add-status a")
+    page.keyboard.press("Enter")
+    wait_for_desk(page)
+    assert page.title().startswith("Expedientes de la oficina")
+    assert duties(page)[:3] == [
+        ["EC-26-1", "notice-to-parties", "2026-12-03", "this_week"],
+        ["EC-26-2", "notice-to-parties", "2026-12-04", "this_week"],
+        ["EC-26-1", "sufficiency-ruling", "2026-12-09", "later"],
+    ]
+    assert ["EC-26-1", "meeting-notice", "", "waiting"] in duties(page)
+    assert page.text_content("#desk-duties tr[data-duty='notice-to-parties'] .desk-status") == "Vence esta semana"
+
+    # Record the meeting on EC-26-1, with the keyboard.
+    tab_to(page, "#desk-complaints a[aria-label='Abrir EC-26-1 en el verificador para anotar un acto']")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#results[data-state='done']", timeout=LOAD_TIMEOUT_MS)
+    tab_to(page, "#e-meeting")
+    # Month, day, year, then hour, minute and a.m.: the year's four digits move on to the hour by themselves,
+    # as the field's years end in 2032.
+    page.keyboard.type("12092026")
+    page.keyboard.type("1000A")
+    assert page.input_value("#e-meeting") == "2026-12-09T10:00"
+    tab_to(page, "#desk-add-button")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('desk-add-status').textContent.includes('tiene ahora estos datos')")
+    tab_to(page, "#desk-add-status a")
+    page.keyboard.press("Enter")
+    wait_for_desk(page)
+    notice = page.locator("#desk-duties tr[data-duty='meeting-notice']:has(th:text-is('EC-26-1'))")
+    assert notice.get_attribute("data-date") == "2026-12-07" and notice.get_attribute("data-status") == "this_week"
+    assert "10:00 a. m." in notice.text_content() and "lunes, 7 de diciembre de 2026" in notice.text_content()
+    assert "Tiene fecha desde el martes 1 de diciembre de 2026" in notice.text_content()
+    kept = duties(page)
+
+    # Export, delete everything, import again: all with the keyboard.
+    page.evaluate("() => document.activeElement.blur()")
+    tab_to(page, "#desk-export")
+    exported = download(page, None, press="Enter")
+    saved = tmp_path / "expedientes.json"
+    saved.write_bytes(open(exported.path(), "rb").read())
+    assert "Los expedientes se exportaron a illinois-model-ethics-desk-2026-12-01.json, con 2 quejas." == page.text_content("#desk-message-text")
+    tab_to(page, "#desk-clear")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('desk-message-text').textContent.startsWith('Se eliminaron 2 quejas')")
+    wait_for_desk(page)
+    assert duties(page) == [] and stored_count(page) == 0
+    tab_to(page, "#desk-import")
+    with page.expect_file_chooser() as chooser:
+        page.keyboard.press("Space")  # a file field opens its chooser on Space
+    chooser.value.set_files(str(saved))
+    page.wait_for_function("() => document.getElementById('desk-message-text').textContent.startsWith('Se importaron 2')")
+    wait_for_desk(page)
+    assert duties(page) == kept
+
+    # Bad files, in Spanish: one sentence each, nothing changed.
+    message = import_file(page, {"name": "x.json", "mimeType": "application/json", "buffer": b"{\"format\": "}, expect_refused=True)
+    assert message == ("Este archivo no es una exportación de expedientes: no es JSON válido (línea 1). "
+                       "No se cambió nada en los expedientes.")
+    newer = saved.read_text(encoding="utf-8").replace('"version": 1', '"version": 3', 1).encode()
+    message = import_file(page, {"name": "x.json", "mimeType": "application/json", "buffer": newer}, expect_refused=True)
+    assert message.startswith("Estos expedientes se exportaron con una versión más nueva del verificador (formato 3)")
+    assert duties(page) == kept and stored_count(page) == 2
+
+    # The calendar, in Spanish, parsed: each title names its complaint; the meeting notice at its moment.
+    ics = download(page, "#desk-calendar")
+    assert ics.suggested_filename == "illinois-model-ethics-desk-es.ics"
+    events = icalendar.Calendar.from_ical(open(ics.path(), "rb").read()).walk("VEVENT")
+    assert len({str(e["UID"]) for e in events}) == len(events) == len([r for r in kept if r[2]])
+    assert all(str(e["SUMMARY"]).startswith(("EC-26-1 · ", "EC-26-2 · ")) and e.walk("VALARM") for e in events)
+    meeting_notice = [e for e in events if "meeting-notice" in str(e["UID"])][0]
+    assert meeting_notice.decoded("DTSTART").isoformat() == "2026-12-07T10:00:00-06:00"

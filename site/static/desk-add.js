@@ -1,0 +1,114 @@
+// On the checker, for the office: "Add to the desk" keeps this complaint's facts, under a label the office
+// types, on the office's desk on this device (desk-store.js). A checker opened from the desk (its link names
+// the complaint: desk=ID) saves the facts back to that complaint instead, for instance an event just recorded;
+// if another tab changed that complaint meanwhile, nothing is saved and the office is told.
+import { Conflict, DeskStore, newId } from "./desk-store.js";
+import { fill } from "./render.js";
+
+const ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+export class DeskButton {
+  // page: { config, t, facts(), role() }
+  constructor(page) {
+    this.page = page;
+    this.d = page.t.desk;
+    this.store = new DeskStore(page.config.jurisdiction);
+    this.box = document.getElementById("desk-add");
+    this.label = document.getElementById("desk-label");
+    this.button = document.getElementById("desk-add-button");
+    this.status = document.getElementById("desk-add-status");
+    this.record = null; // the desk's complaint this page was opened on, as read
+    this.id = null;
+    this.button.addEventListener("click", () => this.save());
+    this.label.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") {
+        event.preventDefault();
+        this.save();
+      }
+    });
+  }
+
+  known(key) {
+    return key === "desk";
+  }
+
+  // The link keeps which desk complaint this is, so that a reload saves to the same one.
+  linkParams(params) {
+    if (this.id) params.set("desk", this.id);
+  }
+
+  async restore(params) {
+    const id = params.get("desk");
+    this.id = id && ID.test(id) ? id : null;
+    this.record = null;
+    if (this.id) {
+      try {
+        this.record = await this.store.get(this.id);
+      } catch (error) {
+        this.record = null;
+      }
+      if (this.record) this.label.value = this.record.label;
+    }
+    this.showMode();
+  }
+
+  // The complaint's label and what the desk saw of its dates, for its calendar file's events.
+  complaint() {
+    return this.record ? { id: this.record.id, label: this.record.label, dates: this.record.dates || {} } : null;
+  }
+
+  show(role) {
+    this.box.hidden = role !== "clerk";
+  }
+
+  showMode() {
+    this.button.textContent = this.record ? this.d.save : this.d.add;
+  }
+
+  say(text, withLink = false) {
+    this.status.replaceChildren(text);
+    if (withLink) {
+      const link = document.createElement("a");
+      link.href = "desk.html";
+      link.textContent = this.d.open_desk;
+      this.status.append(" ", link);
+    }
+  }
+
+  async save() {
+    const label = this.label.value.trim().slice(0, 80);
+    const facts = this.page.facts();
+    if (!label) {
+      this.say(this.d.need_label);
+      this.label.focus();
+      return;
+    }
+    if (!facts.received) {
+      this.say(this.d.need_received);
+      return;
+    }
+    const now = new Date().toISOString();
+    try {
+      if (this.record) {
+        this.record = await this.store.save({ ...this.record, label, facts, changed: now }, this.record.revision);
+        this.say(fill(this.d.saved, { label }), true);
+      } else {
+        const all = await this.store.all();
+        if (all.some((r) => r.label.toLowerCase() === label.toLowerCase())) {
+          this.say(fill(this.d.label_taken, { label }));
+          this.label.focus();
+          return;
+        }
+        const id = this.id && !all.some((r) => r.id === this.id) ? this.id : newId();
+        await this.store.save({ id, label, facts, added: now, changed: now, dates: {} }, 0);
+        this.label.value = ""; // ready for the next complaint
+        this.say(fill(this.d.added, { label }), true);
+      }
+    } catch (error) {
+      if (error instanceof Conflict) this.say(fill(this.d.changed_elsewhere, { label }), true);
+      else this.say(this.d.storage_off);
+      return;
+    }
+    this.showMode();
+  }
+}

@@ -1,0 +1,380 @@
+// The office's desk: every complaint the office keeps on this device (desk-store.js), every dated duty of
+// the office across them (core/desk.py, run in the worker exactly as the checker runs its report), and what
+// the office takes away: an export, one calendar, this week's duties on paper.
+import { Calculator, loadingText } from "./runtime.js";
+import { Conflict, DeskStore, forCore } from "./desk-store.js";
+import { cityToday, download, el, fill } from "./render.js";
+
+const section = document.getElementById("desk");
+const config = JSON.parse(section.dataset.config);
+const loader = JSON.parse(section.dataset.loader);
+const t = config.strings;
+const d = t.desk;
+const statusText = document.getElementById("status-text");
+const statusBar = document.getElementById("status-progress");
+const message = document.getElementById("desk-message-text");
+const undoButton = document.getElementById("desk-undo");
+const daysInput = document.getElementById("desk-reminder-days");
+const atInput = document.getElementById("desk-reminder-at");
+const EXPORT_REMINDER_DAYS = 7;
+const IMPORT_LIMIT = 5_000_000; // core/desk.py, MAX_EXPORT_BYTES: a larger file is refused there, unread here
+
+const store = new DeskStore(config.jurisdiction);
+let records = []; // as stored, with each one's revision
+let settings = null;
+let calculator = null;
+let shown = null; // the desk as last drawn (core/desk.py, desk_json)
+let undo = null; // what the last deletion took away, until the page is left
+
+const today = () => cityToday(config.timezone);
+
+function say(text, { canUndo = false } = {}) {
+  message.textContent = text;
+  undoButton.hidden = !canUndo;
+}
+
+// --- reading and drawing -------------------------------------------------------------------------------
+
+async function load() {
+  records = await store.all();
+  settings = await store.settings();
+  daysInput.value = settings.reminders.days.join(", ");
+  atInput.value = settings.reminders.at;
+  showExportReminder();
+}
+
+function showExportReminder() {
+  const node = document.getElementById("desk-reminder");
+  const since = settings.unexported_since;
+  const old = since && Date.now() - Date.parse(since) > EXPORT_REMINDER_DAYS * 86400000;
+  node.hidden = !(old && records.length);
+  if (!node.hidden) {
+    const day = new Intl.DateTimeFormat(t.lang === "es" ? "es-US" : "en-US", { dateStyle: "long", timeZone: config.timezone })
+      .format(new Date(since));
+    node.textContent = fill(d.export_reminder, { day });
+  }
+}
+
+// The checker, opened on one complaint's facts, as the office (to record an event) or as a party.
+function checkerLink(record, role) {
+  const params = new URLSearchParams({ lang: t.lang, role });
+  for (const [name, value] of Object.entries(record.facts)) {
+    if (name === "events") {
+      for (const [event, day] of Object.entries(value)) params.set(`event.${event}`, day);
+    } else if (Array.isArray(value)) {
+      params.set(name, value.join(","));
+    } else {
+      params.set(name, String(value));
+    }
+  }
+  if (role === "clerk") params.set("desk", record.id);
+  return `index.html#${params}`;
+}
+
+async function redraw() {
+  document.getElementById("desk-empty").hidden = records.length > 0;
+  document.getElementById("desk-clear").disabled = !records.length;
+  if (!calculator || !calculator.ready) {
+    drawComplaints(null);
+    return;
+  }
+  section.dataset.state = "pending";
+  const started = performance.now();
+  let envelope;
+  try {
+    envelope = await calculator.desk(config.jurisdiction, records.map(forCore), t.lang, today());
+  } catch (error) {
+    say(fill(d.failed, { detail: error.message }));
+    section.dataset.state = "failed";
+    return;
+  }
+  if (!envelope.ok) {
+    say(fill(d.failed, { detail: envelope.error.message }));
+    section.dataset.state = "failed";
+    return;
+  }
+  shown = envelope;
+  drawDuties(envelope);
+  drawComplaints(envelope);
+  drawWeek(envelope);
+  section.dataset.redrawMs = String(Math.round(performance.now() - started));
+  section.dataset.state = "done";
+  section.dataset.rows = String(envelope.rows.length);
+  await keepWhatWasSeen(envelope.kept);
+}
+
+// What the desk saw of each date is kept, so that the next look can say what moved (and the calendar's
+// SEQUENCE rises). It is not a change of the user's: it does not count as unexported.
+async function keepWhatWasSeen(kept) {
+  for (const now of kept) {
+    const record = records.find((r) => r.id === now.id);
+    if (!record || JSON.stringify(record.dates || {}) === JSON.stringify(now.dates)) continue;
+    try {
+      Object.assign(record, await store.save({ ...record, dates: now.dates }, record.revision, { byUser: false }));
+    } catch (error) {
+      if (!(error instanceof Conflict)) throw error;
+      await fromOtherTab(); // another tab's newer copy: read again, and look at it afresh
+      return;
+    }
+  }
+}
+
+const statusClass = { overdue: "overdue", this_week: "soon", later: "later", waiting: "waiting" };
+
+function dutyText(row) {
+  return row.owed_by_office ? row.task.charAt(0).toUpperCase() + row.task.slice(1)
+    : fill(d.owed_to_office, { who: row.who, task: row.task });
+}
+
+function drawDuties(desk) {
+  document.getElementById("desk-duties-caption").textContent = fill(d.duties_caption, { day: desk.as_of_display });
+  const rows = desk.rows.map((row) => el("tr", { class: `status-${statusClass[row.status]}`, "data-complaint": row.complaint,
+    "data-duty": row.duty, "data-date": row.date || "", "data-status": row.status, "data-sequence": row.sequence },
+  el("td", {}, row.date ? el("time", { datetime: row.date }, row.display) : row.waiting_for,
+    row.moved ? el("p", { class: "moved" }, el("strong", {}, `${d.moved_heading}: `), row.moved) : null),
+  el("th", { scope: "row" }, row.label),
+  el("td", {}, dutyText(row), el("span", { class: "cite" }, row.cite)),
+  el("td", {}, el("span", { class: "desk-status" }, row.status_text)),
+  el("td", {}, row.certainty_text || "—")));
+  document.querySelector("#desk-duties tbody").replaceChildren(...rows);
+}
+
+function drawComplaints(desk) {
+  const lines = new Map((desk ? desk.complaints : []).map((line) => [line.id, line]));
+  // In the order of the office's own labels ("2026-EC-2" before "2026-EC-10").
+  const ordered = [...records].sort((a, b) => a.label.localeCompare(b.label, t.lang, { numeric: true }));
+  const rows = ordered.map((record) => {
+    const line = lines.get(record.id);
+    const label = record.label;
+    return el("tr", { "data-complaint": record.id },
+      el("th", { scope: "row" }, label),
+      el("td", {}, line && line.received ? el("time", { datetime: line.received }, line.received_display)
+        : line ? d.not_received : ""),
+      el("td", { class: line && line.status === "error" ? "field-error" : null }, line ? line.sentence : d.waiting),
+      el("td", { class: "desk-actions" },
+        el("a", { href: checkerLink(record, "clerk"), "aria-label": fill(d.open_label, { label }) }, d.open),
+        el("span", { class: "desk-parties" }, ` · ${d.parties}: `,
+          el("a", { href: checkerLink(record, "complainant") }, d.complainant_dates), " · ",
+          el("a", { href: checkerLink(record, "respondent") }, d.respondent_dates)),
+        " ",
+        el("button", { type: "button", class: "secondary small", "data-delete": record.id,
+          "aria-label": fill(d.delete_label, { label }) }, d.delete)));
+  });
+  document.querySelector("#desk-complaints tbody").replaceChildren(...rows);
+}
+
+// On paper: what is overdue or due within the week, alone on one page.
+function drawWeek(desk) {
+  const week = desk.rows.filter((row) => row.status === "overdue" || row.status === "this_week");
+  const last = new Date(`${desk.as_of}T12:00:00Z`);
+  last.setUTCDate(last.getUTCDate() + 6);
+  const day = new Intl.DateTimeFormat(t.lang === "es" ? "es-US" : "en-US", { dateStyle: "full", timeZone: "UTC" }).format(last);
+  document.getElementById("desk-week-heading").textContent = fill(d.print_heading, { day });
+  document.getElementById("desk-week-none").hidden = week.length > 0;
+  document.querySelector("#desk-week tbody").replaceChildren(...week.map((row) => el("tr", {},
+    el("td", {}, row.display), el("th", { scope: "row" }, row.label), el("td", {}, dutyText(row)), el("td", {}, row.status_text))));
+}
+
+async function fromOtherTab() {
+  await load();
+  await redraw();
+  say(d.other_tab);
+}
+
+// --- deleting, and undoing it until the page is left ------------------------------------------------------
+
+async function remove(taken, confirmText, doneText) {
+  if (!taken.length || !window.confirm(confirmText)) return;
+  try {
+    await store.remove(taken);
+  } catch (error) {
+    if (error instanceof Conflict) {
+      await fromOtherTab();
+      return;
+    }
+    throw error;
+  }
+  undo = taken;
+  await load();
+  await redraw();
+  say(doneText, { canUndo: true });
+  undoButton.focus();
+}
+
+document.getElementById("desk-complaints").addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-delete]");
+  const record = button && records.find((r) => r.id === button.dataset.delete);
+  if (record) remove([record], fill(d.delete_confirm, { label: record.label }), fill(d.deleted, { label: record.label }));
+});
+
+document.getElementById("desk-clear").addEventListener("click", () => {
+  remove([...records], fill(d.clear_confirm, { count: records.length }), fill(d.cleared, { count: records.length }));
+});
+
+undoButton.addEventListener("click", async () => {
+  if (!undo) return;
+  const back = undo;
+  undo = null;
+  await store.putAll(back.map((record) => ({ ...record, revision: record.revision + 1 })));
+  await load();
+  await redraw();
+  say(fill(d.undone, { count: back.length }));
+});
+
+// --- export, import, calendar, print --------------------------------------------------------------------
+
+function fileDay() {
+  return today();
+}
+
+document.getElementById("desk-export").addEventListener("click", async () => {
+  if (!ready()) return;
+  const envelope = await calculator.deskExport(config.jurisdiction, records.map(forCore), settings.reminders);
+  const name = `${config.jurisdiction}-desk-${fileDay()}.json`;
+  download(name, envelope.text, "application/json;charset=utf-8");
+  await store.saveSettings({ unexported_since: null, exported_at: new Date().toISOString() });
+  settings = await store.settings();
+  showExportReminder();
+  say(fill(d.exported, { name, count: records.length }));
+});
+
+document.getElementById("desk-import").addEventListener("change", async (event) => {
+  const input = event.target;
+  const file = input.files && input.files[0];
+  if (!file || !ready()) return;
+  // Read no more than the limit and one byte: a larger file is refused by its size, unread.
+  const text = await file.slice(0, IMPORT_LIMIT + 1).text();
+  const envelope = await calculator.deskImport(config.jurisdiction, text, t.lang);
+  input.value = "";
+  if (!envelope.ok) {
+    say(envelope.error.message);
+    section.dataset.imported = "refused";
+    return;
+  }
+  // Merged by complaint id: a complaint already here is replaced only by a copy changed later.
+  const mine = new Map(records.map((r) => [r.id, r]));
+  let added = 0;
+  let updated = 0;
+  let same = 0;
+  const writes = [];
+  for (const complaint of envelope.complaints) {
+    const here = mine.get(complaint.id);
+    if (!here) {
+      added += 1;
+      writes.push({ ...complaint, revision: 1 });
+    } else if ((complaint.changed || "") > (here.changed || "")) {
+      updated += 1;
+      writes.push({ ...complaint, revision: here.revision + 1 });
+    } else {
+      same += 1;
+    }
+  }
+  if (writes.length) await store.putAll(writes);
+  if (!records.length) await store.saveSettings({ reminders: envelope.reminders });
+  await load();
+  await redraw();
+  section.dataset.imported = String(envelope.complaints.length);
+  say(envelope.complaints.length ? fill(d.imported, { count: envelope.complaints.length, name: file.name, added, updated, same })
+    : d.import_nothing);
+});
+
+// The reminders the calendar gets: "3, 1" business days before, at 09:00 in the city's zone.
+function reminders() {
+  const error = document.getElementById("desk-reminder-days-error");
+  const text = daysInput.value.trim();
+  const days = text ? text.split(/[,\s]+/).filter(Boolean).map(Number) : [];
+  const ok = days.every((n) => Number.isInteger(n) && n >= 0 && n <= 30) && days.length <= 5;
+  error.hidden = ok;
+  error.textContent = ok ? "" : d.reminder_bad;
+  if (ok) daysInput.removeAttribute("aria-invalid");
+  else daysInput.setAttribute("aria-invalid", "true");
+  return ok ? { days, at: atInput.value || "09:00" } : null;
+}
+
+for (const input of [daysInput, atInput]) {
+  input.addEventListener("change", async () => {
+    const chosen = reminders();
+    if (chosen) {
+      await store.saveSettings({ reminders: chosen });
+      settings = await store.settings();
+    }
+  });
+}
+
+document.getElementById("desk-calendar").addEventListener("click", async () => {
+  if (!ready()) return;
+  const chosen = reminders();
+  if (!chosen) {
+    daysInput.focus();
+    return;
+  }
+  const envelope = await calculator.deskCalendar(config.jurisdiction, records.map(forCore), t.lang, today(), chosen);
+  if (!envelope.ok) {
+    say(fill(d.failed, { detail: envelope.error.message }));
+    return;
+  }
+  if (!envelope.count) {
+    say(d.calendar_empty);
+    return;
+  }
+  const name = `${config.jurisdiction}-desk-${t.lang}.ics`;
+  download(name, envelope.ics, "text/calendar;charset=utf-8");
+  say(fill(d.calendar_made, { name, count: envelope.count }));
+  await keepWhatWasSeen(envelope.kept);
+});
+
+document.getElementById("desk-print").addEventListener("click", () => {
+  document.documentElement.dataset.print = "desk-week";
+  window.print();
+});
+window.addEventListener("afterprint", () => delete document.documentElement.dataset.print);
+
+function ready() {
+  if (calculator && calculator.ready) return true;
+  say(d.waiting);
+  return false;
+}
+
+// --- starting ---------------------------------------------------------------------------------------
+
+store.onChange(() => fromOtherTab());
+section.hidden = false;
+try {
+  await load();
+} catch (error) {
+  say(d.storage_off);
+  section.dataset.state = "no-storage";
+  for (const button of section.querySelectorAll("button, input")) button.disabled = true;
+}
+await redraw();
+
+calculator = new Calculator({ ...loader, procedures: [{ id: config.jurisdiction, procedure: config.procedure }] }, {
+  progress(step, total, label) {
+    statusText.textContent = loadingText(t, { kind: "progress", step, total, label });
+    statusBar.value = step - 1;
+  },
+  ready() {
+    statusText.textContent = t.loading.ready;
+    statusBar.hidden = true;
+    document.getElementById("status").classList.add("ready");
+    document.documentElement.dataset.ready = "true";
+    redraw();
+  },
+  failure(code, detail) {
+    statusText.textContent = loadingText(t, { kind: "failure", code, detail });
+    statusBar.hidden = true;
+    document.getElementById("status").classList.add("failed");
+    section.dataset.state = "failed";
+  },
+  slow() {
+    statusText.textContent = t.loading.slow;
+  },
+  stale() {
+    statusText.textContent = t.loading.restarting;
+  },
+  restarted() {
+    statusText.textContent = t.loading.ready;
+    redraw();
+  },
+});
+document.documentElement.dataset.scripts = "started";
