@@ -1,0 +1,295 @@
+"""The office's desk in CPython (core/desk.py): which duties it lists, in what order, with what status as of a day,
+what moved, the export it writes and the files it refuses, and its calendar read back with icalendar.
+
+Expected dates are worked out by hand (see e2e/test_the_office_desk.py for the same complaints in the browser):
+
+Fort Collins § 7-145 (preliminary review), "within three (3) working days of receipt":
+    received Fri 2026-11-20: Mon 23 (1), Tue 24 (2), Wed 25 (3)   -> Wed 2026-11-25
+    received Mon 2026-11-30: Tue Dec 1 (1), Wed 2 (2), Thu 3 (3)  -> Thu 2026-12-03
+    received Tue 2026-12-01: Wed 2 (1), Thu 3 (2), Fri 4 (3)      -> Fri 2026-12-04
+    received Tue 2026-11-24: Wed 25 (1), Thu 26 is Thanksgiving, Fri 27 (2) if the City is open that day (it
+        closed in 2020), Mon 30 (3) -> safe date Mon 2026-11-30; if Fri 27 is closed, Tue Dec 1 is day 3.
+Illinois (C)(1), "upon not less than 48 hours' public notice": a meeting at 10:00 a.m. Wed 2026-12-09 (CST)
+    -> notice by 10:00 a.m. Mon 2026-12-07.
+"""
+
+import json
+from datetime import date, datetime, timezone
+
+from pathlib import Path
+
+import icalendar
+import pytest
+
+from core.cases import desk_disagreements, run_cases
+from core.desk import (MAX_COMPLAINTS, MAX_EXPORT_BYTES, Complaint, DeskFileError, Kept, desk, desk_calendar,
+                       desk_json, export_document, read_export)
+from core.ics import Reminders
+from core.json_api import Checker
+from core.jurisdiction import load_jurisdiction
+from core.report import evaluate
+
+ROOT = Path(__file__).resolve().parent.parent
+FC = load_jurisdiction("fort-collins")
+IL = load_jurisdiction("illinois-model-ethics")
+DEC_1 = date(2026, 12, 1)
+STAMP = datetime(2026, 12, 1, 17, tzinfo=timezone.utc)
+
+
+def fc(ident, label, received, **events):
+    facts = {"violation_date": "2026-10-01", "received": received}
+    if events:
+        facts["events"] = {k.replace("_", "-"): v for k, v in events.items()}
+    return Complaint(ident, label, facts, "2026-12-01T17:00:00Z", "2026-12-01T17:00:00Z")
+
+
+THREE = [fc("c3", "FC-C", "2026-12-01"), fc("c1", "FC-A", "2026-11-20"), fc("c2", "FC-B", "2026-11-30")]
+
+
+def rows(found):
+    return [(r.complaint.label, r.deadline.id, r.day.isoformat() if r.day else None, r.status) for r in found.rows]
+
+
+def test_the_office_duties_of_three_complaints_in_date_order_then_what_waits():
+    assert rows(desk(FC, THREE, "en", DEC_1)) == [
+        ("FC-A", "preliminary-review-notice", "2026-11-25", "overdue"),
+        ("FC-B", "preliminary-review-notice", "2026-12-03", "this_week"),
+        ("FC-C", "preliminary-review-notice", "2026-12-04", "this_week"),
+        ("FC-A", "additional-information", None, "waiting"),
+        ("FC-B", "additional-information", None, "waiting"),
+        ("FC-C", "additional-information", None, "waiting"),
+    ]
+
+
+@pytest.mark.parametrize("today, status", [
+    (date(2026, 11, 27), "this_week"),  # Thu Dec 3 is six days after: within the week
+    (date(2026, 11, 26), "later"),      # seven days after: next week
+    (date(2026, 12, 3), "this_week"),   # the day itself
+    (date(2026, 12, 4), "overdue"),     # the day after the code's last day
+])
+def test_where_today_falls_decides_the_status(today, status):
+    found = desk(FC, [fc("c2", "FC-B", "2026-11-30")], "en", today)
+    assert found.rows[0].day == date(2026, 12, 3) and found.rows[0].status == status
+
+
+def test_a_safe_date_before_the_codes_last_day_says_so_and_is_not_overdue_until_the_last_day():
+    found = desk_json(FC, [fc("c4", "FC-D", "2026-11-24")], "en", DEC_1)
+    row = found["rows"][0]
+    assert (row["date"], row["due"], row["certainty"]) == ("2026-11-30", "2026-12-01", "safe")
+    assert row["status"] == "this_week"  # the safe date passed yesterday; today may still be the last day
+    assert row["certainty_text"] == ("The code's last day may be Tuesday, December 1, 2026, if the office is closed on "
+                                     "Friday, November 27, 2026 (Day after Thanksgiving).")
+    assert desk(FC, [fc("c4", "FC-D", "2026-11-24")], "en", date(2026, 12, 2)).rows[0].status == "overdue"
+
+
+def test_recording_an_event_dates_its_dependents_and_the_desk_says_what_moved():
+    before = desk(FC, [fc("c2", "FC-B", "2026-11-30")], "en", DEC_1)
+    seen = before.complaints[0]
+    assert seen.dates["additional-information"] == Kept(None)
+    recorded = Complaint(seen.id, seen.label, {**seen.facts, "events": {"investigation-notice": "2026-12-02"}},
+                         dates=seen.dates)
+    after = desk_json(FC, [recorded], "en", date(2026, 12, 2))
+    moved = [r for r in after["rows"] if r["duty"] == "additional-information"][0]
+    assert (moved["date"], moved["status"], moved["sequence"]) == ("2026-12-16", "later", 1)
+    assert moved["moved"] == "Dated since Wednesday, December 2, 2026, when the event it waited on was recorded."
+    # A date that moves again says from what; the sequence rises once per move, not per look.
+    kept = Complaint.read(after["kept"][0])
+    corrected = Complaint(kept.id, kept.label, {**kept.facts, "events": {"investigation-notice": "2026-12-03"}},
+                          dates=kept.dates)
+    again = desk_json(FC, [corrected], "es", date(2026, 12, 3))
+    row = [r for r in again["rows"] if r["duty"] == "additional-information"][0]
+    # Thu Dec 3 + 10 business days: Fri 4 (1), Mon 7 … Fri 11 (6), Mon 14 … Thu 17 (10) -> Thu 2026-12-17.
+    assert (row["date"], row["sequence"]) == ("2026-12-17", 2)
+    assert row["moved"] == "Cambió; antes era el miércoles 16 de diciembre de 2026 (visto el jueves 3 de diciembre de 2026)."
+    looked = desk_json(FC, [Complaint.read(again["kept"][0])], "en", date(2026, 12, 4))
+    assert [r["sequence"] for r in looked["rows"] if r["duty"] == "additional-information"] == [2]
+
+
+def test_only_the_next_event_waits_on_the_desk():
+    found = desk(IL, [Complaint("e1", "EC-26-1", {"violation_date": "2026-10-01", "received": "2026-11-30"})], "en", DEC_1)
+    waiting = [(r.deadline.id, r.deadline.waiting_on) for r in found.rows if r.day is None]
+    assert waiting == [("meeting-notice", "meeting"), ("election-decision", "election_date")]
+
+
+def test_a_complaint_whose_facts_no_longer_read_is_kept_and_named():
+    broken = Complaint("c9", "FC-X", {"received": "2026-02-30"})
+    found = desk_json(FC, [broken, *THREE], "en", DEC_1)
+    line = found["complaints"][0]
+    assert line["status"] == "error" and line["sentence"] == "These facts need attention: \"2026-02-30\" is not a real date."
+    assert len(found["kept"]) == 4 and len(found["rows"]) == 6
+
+
+STATUS_WORDS = {
+    "en": {"overdue": "Overdue", "this_week": "Due this week", "later": "Later", "waiting": "Waiting on an event"},
+    "es": {"overdue": "Vencido", "this_week": "Vence esta semana", "later": "Más adelante", "waiting": "A la espera de un acto"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_status_is_said_in_words_in_both_languages(lang):
+    complaints = [*THREE, fc("c5", "FC-E", "2026-11-30", investigation_notice="2026-12-02")]
+    found = desk_json(FC, complaints, lang, DEC_1)
+    said = {r["status"]: r["status_text"] for r in found["rows"]}
+    assert said == STATUS_WORDS[lang]
+
+
+# --- the export ---------------------------------------------------------------------------------------
+
+def test_an_export_reads_back_as_the_same_desk():
+    found = desk(FC, THREE, "en", DEC_1)
+    document = export_document("fort-collins", found.complaints, Reminders((2,), "08:30"), "2026-12-01T17:00:00Z")
+    text = json.dumps(document)
+    complaints, reminders = read_export(text, "fort-collins", "Campaign finance complaints")
+    assert [c.as_json() for c in complaints] == [c.as_json() for c in found.complaints]
+    assert reminders == Reminders((2,), "08:30")
+    assert (document["format"], document["version"]) == ("complaint-checker-desk", 1)
+
+
+def refused(text, lang="en"):
+    with pytest.raises(DeskFileError) as caught:
+        read_export(text, "fort-collins", "Campaign finance complaints")
+    return caught.value.message(lang)
+
+
+GOOD = json.dumps(export_document("fort-collins", THREE, Reminders(), "2026-12-01T17:00:00Z"))
+
+
+@pytest.mark.parametrize("text, sentence", [
+    (GOOD[:200], "This file is not a desk export: it is not valid JSON (line 1)."),
+    ("[1, 2]", "This file is not a desk export of the Complaint Checker."),
+    (json.dumps({"format": "complaint-checker-desk", "version": 2, "complaints": []}),
+     "This desk was exported by a newer version of the checker (format 2); this page reads format 1. "
+     "Open the desk on an updated site, then import it."),
+    (GOOD.replace('"fort-collins"', '"illinois-model-ethics"', 1),
+     'This desk is for the procedure "illinois-model-ethics", not for Campaign finance complaints.'),
+    (GOOD.replace('"c1"', '"C 1"'), "Complaint 2 in this file cannot be read: its id is missing, or is not lower-case "
+                                    "letters, digits and hyphens."),
+    (GOOD.replace('"c1"', '"c3"'), "Complaint 2 in this file cannot be read: its id is used twice."),
+    (GOOD.replace('"FC-A"', '""'), "Complaint 2 in this file cannot be read: its label is missing, or longer than 80 characters."),
+    (GOOD.replace('"days": [', '"days": [99, '), "This file's reminders cannot be read."),
+    (" " * (MAX_EXPORT_BYTES + 1), "This file is larger than 5 MB, so it is not a desk export."),
+    (json.dumps({"format": "complaint-checker-desk", "version": 1, "procedure": "fort-collins",
+                 "complaints": [{}] * (MAX_COMPLAINTS + 1)}), "This file holds more than 500 complaints."),
+])
+def test_a_file_that_is_not_a_desk_of_this_version_is_refused_in_one_sentence(text, sentence):
+    assert refused(text) == sentence + " Nothing on the desk was changed."
+
+
+def test_refusals_are_worded_in_spanish_too():
+    assert refused(GOOD.replace('"c1"', '"C 1"'), "es") == (
+        "No se puede leer la queja 2 de este archivo: falta su identificador, o no está hecho de minúsculas, cifras "
+        "y guiones. No se cambió nada en los expedientes.")
+
+
+def test_the_worker_doorway_refuses_without_a_traceback():
+    answer = json.loads(Checker(FC).desk_import_json("{", "en"))
+    assert answer == {"ok": False, "error": {"field": "desk_file", "code": "not_json", "message":
+                      "This file is not a desk export: it is not valid JSON (line 1). Nothing on the desk was changed."}}
+    tampered = json.loads(Checker(FC).desk_json(json.dumps([{"id": "Bad Id", "label": "x", "facts": {}}]), "en", None))
+    assert tampered["ok"] is False and tampered["error"]["field"] == "desk"
+
+
+# --- the calendar ------------------------------------------------------------------------------------------
+
+def events_of(text):
+    return icalendar.Calendar.from_ical(text).walk("VEVENT")
+
+
+def test_the_desk_calendar_has_one_event_per_dated_duty_each_named_for_its_complaint_with_reminders():
+    text, count = desk_calendar(FC, desk(FC, THREE, "en", DEC_1), "en", STAMP, Reminders())
+    events = events_of(text)
+    assert count == len(events) == 3
+    assert [str(e["UID"]) for e in events] == [f"fort-collins-{c}-preliminary-review-notice@complaint-checker"
+                                               for c in ("c1", "c2", "c3")]
+    assert [str(e["SUMMARY"]) for e in events] == [
+        f"{label} · City Clerk: notify both parties of the preliminary review" for label in ("FC-A", "FC-B", "FC-C")]
+    # 3 and 1 business days before, at 09:00 MST (16:00 UTC):
+    #   Wed Nov 25 -> Fri Nov 20 (Tue 24 is 1, Mon 23 is 2) and Tue Nov 24;
+    #   Thu Dec 3 -> Mon Nov 30 (Wed 2, Tue 1, Mon 30) and Wed Dec 2;
+    #   Fri Dec 4 -> Tue Dec 1 and Thu Dec 3.
+    triggers = [[a.decoded("TRIGGER") for a in e.walk("VALARM")] for e in events]
+    utc = lambda m, d: datetime(2026, m, d, 16, tzinfo=timezone.utc)
+    assert triggers == [[utc(11, 20), utc(11, 24)], [utc(11, 30), utc(12, 2)], [utc(12, 1), utc(12, 3)]]
+    assert all(a["ACTION"] == "DISPLAY" and a["DESCRIPTION"] for e in events for a in e.walk("VALARM"))
+
+
+def test_a_reminder_keeps_off_a_day_the_office_may_be_closed():
+    # Safe date Mon Nov 30 (received Tue Nov 24): one business day before is Wed Nov 25, since Thu 26 is
+    # Thanksgiving and Fri 27 may be closed; three before: Wed 25 (1), Tue 24 (2), Mon 23 (3).
+    text, _ = desk_calendar(FC, desk(FC, [fc("c4", "FC-D", "2026-11-24")], "en", DEC_1), "en", STAMP, Reminders())
+    triggers = [a.decoded("TRIGGER") for a in events_of(text)[0].walk("VALARM")]
+    assert triggers == [datetime(2026, 11, 23, 16, tzinfo=timezone.utc), datetime(2026, 11, 25, 16, tzinfo=timezone.utc)]
+
+
+def test_a_timed_duty_is_reminded_before_its_moment_in_the_citys_zone():
+    complaint = Complaint("e1", "EC-26-1", {"violation_date": "2026-10-01", "received": "2026-11-30",
+                                            "events": {"meeting": "2026-12-09T10:00"}})
+    found = desk(IL, [complaint], "en", DEC_1)
+    # Mon Dec 7 10:00 CST: 1 business day before is Fri Dec 4, 3 is Wed Dec 2; on the day at 09:00 is before 10:00;
+    # on the day at 11:00 would be after the moment, so there is no such reminder.
+    text, _ = desk_calendar(IL, found, "en", STAMP, Reminders((3, 1, 0), "09:00"))
+    notice = [e for e in events_of(text) if "meeting-notice" in str(e["UID"])][0]
+    assert notice.decoded("DTSTART").isoformat() == "2026-12-07T10:00:00-06:00"
+    assert [a.decoded("TRIGGER") for a in notice.walk("VALARM")] == [
+        datetime(2026, 12, 2, 15, tzinfo=timezone.utc), datetime(2026, 12, 4, 15, tzinfo=timezone.utc),
+        datetime(2026, 12, 7, 15, tzinfo=timezone.utc)]
+    text, _ = desk_calendar(IL, found, "en", STAMP, Reminders((0,), "11:00"))
+    assert [e for e in events_of(text) if "meeting-notice" in str(e["UID"])][0].walk("VALARM") == []
+
+
+def test_uids_are_stable_and_sequence_rises_only_when_a_date_moved():
+    first, _ = desk_calendar(FC, desk(FC, THREE, "en", DEC_1), "en", STAMP, Reminders())
+    later, _ = desk_calendar(FC, desk(FC, THREE, "en", date(2026, 12, 2)), "en", datetime(2026, 12, 2, tzinfo=timezone.utc),
+                             Reminders())
+    assert [str(e["UID"]) for e in events_of(first)] == [str(e["UID"]) for e in events_of(later)]
+    assert {int(e["SEQUENCE"]) for e in events_of(first)} == {0}
+    moved = Complaint("c2", "FC-B", THREE[2].facts, dates={"preliminary-review-notice": Kept("2026-12-02", 0)})
+    text, _ = desk_calendar(FC, desk(FC, [moved], "en", DEC_1), "en", STAMP, Reminders())
+    assert int(events_of(text)[0]["SEQUENCE"]) == 1
+
+
+def test_two_complaints_files_no_longer_collide():
+    """Issue 19: complaints received Fri 2026-11-20 and Sat 2026-11-21 gave identical clerk files but for DTSTAMP."""
+    checker = Checker(FC)
+    files = [json.loads(checker.calendar_file_json(json.dumps({"violation_date": "2026-10-01", "received": day}), "en",
+                                                   "2026-11-22", "clerk", "2026-11-22T17:00:00Z"))
+             for day in ("2026-11-20", "2026-11-21")]
+    uids = [{str(e["UID"]) for e in events_of(f["ics"])} for f in files]
+    assert uids[0] and uids[1] and not uids[0] & uids[1]
+    assert all(e.walk("VALARM") for f in files for e in events_of(f["ics"]))
+
+
+def test_a_checker_file_made_again_after_a_date_moved_replaces_its_event():
+    checker = Checker(FC)
+    facts = {"violation_date": "2026-10-01", "received": "2026-11-30"}
+    first = json.loads(checker.calendar_file_json(json.dumps(facts), "en", "2026-12-01", "complainant", "2026-12-01T17:00:00Z"))
+    facts["events"] = {"investigation-notice": "2026-12-02"}
+    kept = json.dumps({"dates_by_key": {first["key"]: first["dates"]}})
+    second = json.loads(checker.calendar_file_json(json.dumps(facts), "en", "2026-12-02", "complainant",
+                                                   "2026-12-02T17:00:00Z", kept))
+    assert second["key"] == first["key"]
+    info = [int(e["SEQUENCE"]) for e in events_of(second["ics"]) if "additional-information" in str(e["UID"])]
+    assert info == [0]  # dated for the first time: nothing to replace
+    facts["events"] = {"investigation-notice": "2026-12-03"}
+    third = json.loads(checker.calendar_file_json(json.dumps(facts), "en", "2026-12-03", "complainant",
+                                                  "2026-12-03T17:00:00Z", json.dumps({"dates_by_key": {first["key"]: second["dates"]}})))
+    assert [int(e["SEQUENCE"]) for e in events_of(third["ics"]) if "additional-information" in str(e["UID"])] == [1]
+
+
+# --- the same dates as the report --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("j", [FC, IL], ids=lambda j: j.id)
+def test_every_worked_case_shows_the_reports_dates_on_the_desk(j):
+    cases = json.loads((ROOT / "core" / "jurisdictions" / f"{j.id}.cases.json").read_text(encoding="utf-8"))
+    result = run_cases(j, cases)
+    assert result["passed"] == result["total"] and result["desk_dates"] > len(cases)
+
+
+def test_a_desk_date_that_differs_from_the_report_fails_the_case():
+    facts = {"violation_date": "2026-10-01", "received": "2026-11-30"}
+    report = evaluate(FC, facts)
+    for entry in report["deadlines"]:
+        if entry["id"] == "preliminary-review-notice":
+            entry["safe_date"] = "2026-12-04"
+    problems, compared = desk_disagreements(FC, facts, report)
+    assert problems == ["desk: preliminary-review-notice: the desk shows 2026-12-03, the report 2026-12-04"]
