@@ -23,6 +23,9 @@ def test_every_published_case_passes_in_the_browser_with_the_same_answers_as_cpy
         assert section.get_attribute("data-state") == "done"
         assert int(section.get_attribute("data-passed")) == int(section.get_attribute("data-total")) == expected["total"]
         assert section.get_attribute("data-digest") == expected["digest"]
+        # The office's desk path is covered: each case's dates, read through it in the browser, are the report's.
+        assert int(section.get_attribute("data-desk-dates")) == expected["desk_dates"] > expected["total"]
+        assert f"desk shows {expected['desk_dates']} of their dates, each the same as the report" in section.inner_text()
         assert section.locator("tbody tr.pass").count() == expected["total"]
         assert jurisdiction.digest in section.inner_text()
         assert section.locator(f"time[datetime='{manifest['build_date']}']").count() == 1

@@ -293,3 +293,13 @@ def test_a_desk_date_that_differs_from_the_report_fails_the_case():
             entry["safe_date"] = "2026-12-04"
     problems, compared = desk_disagreements(FC, facts, report)
     assert problems == ["desk: preliminary-review-notice: the desk shows 2026-12-03, the report 2026-12-04"]
+
+
+def test_the_format_documented_in_docs_desk_md_is_the_one_read():
+    guide = (ROOT / "docs" / "desk.md").read_text(encoding="utf-8")
+    example = guide.split("```json\n")[1].split("```")[0]
+    complaints, reminders = read_export(example, "fort-collins", "Campaign finance complaints")
+    assert [c.label for c in complaints] == ["2026-EC-04"] and reminders == Reminders((3, 1), "09:00")
+    found = desk_json(FC, complaints, "en", date(2026, 12, 2))
+    assert {r["duty"]: r["date"] for r in found["rows"]} == {"preliminary-review-notice": "2026-12-03",
+                                                            "additional-information": "2026-12-16"}
