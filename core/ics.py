@@ -4,7 +4,16 @@ One event per date the report computes for that person: an all-day event on the 
 date (the description says when the code's last day may be later, and why), or, for a
 rule counted in hours, an event at that moment in the city's time zone, with the
 VTIMEZONE that calendar programs need to place it. Each event is titled with the action
-and who must act, and its description quotes the citation and the sentence of law.
+and who must act (and, on the office's desk, the complaint's label), and its description
+quotes the citation and the sentence of law.
+
+Each event's UID names the procedure, the complaint and the duty, so that a file made again
+after a date moved updates the event in a calendar program instead of adding a second one;
+its SEQUENCE says how many times that date has moved. A complaint is named by its desk id,
+or else by the days that start it (the violation and the receipt): two complaints about the
+same violation received on the same day, made outside the desk, share their UIDs. Each event
+carries reminders (VALARM) so many business days before it, at a time of day in the city's
+zone (by default 3 and 1 business days before, at 9:00).
 
 Written by hand rather than with the `icalendar` package: the format needs about a
 hundred lines here, and that package (with its tzdata and typing_extensions) would add

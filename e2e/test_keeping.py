@@ -132,16 +132,24 @@ def calendar_file_holds_every_date_of_the_person_as_the_report_has_it(page, repo
     with page.expect_download() as caught:
         page.click("#calendar-button")
     download = caught.value
-    assert download.suggested_filename == f"{jurisdiction}-{role}-{lang}.ics"
+    # Named for the complaint: the day it was received, or of the violation, or else its key in the events' UIDs.
+    facts = report["facts"]
+    which = re.escape(facts.get("received") or facts.get("violation_date") or "") or "c[0-9a-f]{12}"
+    assert re.fullmatch(rf"{jurisdiction}-{role}-{which}-{lang}\.ics", download.suggested_filename), download.suggested_filename
     raw = open(download.path(), "rb").read()
     assert b"\r\n" in raw and all(len(line) <= 75 for line in raw.split(b"\r\n"))  # RFC 5545 line folding
     calendar = icalendar.Calendar.from_ical(raw)
-    events = {str(e["UID"]).split("@")[0]: e for e in calendar.walk("VEVENT")}
+    # Each UID names the procedure, the complaint and the duty (core/ics.py): one complaint per file, so one key.
+    uids = [str(e["UID"]) for e in calendar.walk("VEVENT")]
+    keys = {re.fullmatch(rf"{jurisdiction}-(c[0-9a-f]{{12}})-.+@complaint-checker", uid).group(1) for uid in uids}
+    assert len(keys) == 1 and len(set(uids)) == len(uids)
+    events = {str(e["UID"]): e for e in calendar.walk("VEVENT")}
     expected = dated(report, role)
     assert len(events) == len(expected) > 0
+    assert all(e.walk("VALARM") for e in events.values())
     actors = report["jurisdiction"]["actors"]
     for entry in expected:
-        event = events[f"{jurisdiction}-{entry['id']}-{(entry['due_at'] or entry['due'])[:10]}"]
+        event = events[f"{jurisdiction}-{next(iter(keys))}-{entry['id']}@complaint-checker"]
         start = event.decoded("DTSTART")
         if entry["due_at"]:  # a timed event, in the city's zone, at the very moment the report gives
             assert isinstance(start, datetime) and start == datetime.fromisoformat(entry["due_at"])

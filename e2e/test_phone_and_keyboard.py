@@ -1,6 +1,6 @@
 """Works on a phone-sized screen and with a keyboard alone."""
 
-from conftest import LOAD_TIMEOUT_MS, open_checker, wait_for_results
+from conftest import LOAD_TIMEOUT_MS, MODULE_PRELOADS, open_checker, wait_for_results
 
 
 def test_the_checker_fits_a_phone_screen(new_page):
@@ -47,7 +47,7 @@ def test_a_table_wider_than_a_phone_says_it_scrolls(new_page):
 def test_on_a_desktop_the_header_lines_up_with_the_content(new_page):
     for path in ("fort-collins/index.html", "fort-collins/law.html"):  # a wide page and a reading page
         page = new_page(viewport={"width": 1440, "height": 900}, javascript=False)
-        page.watch.expect("render.js (csp)", "runtime.js (csp)", "keep.js (csp)")  # module preloads, scripts off
+        page.watch.expect(*(f"{name} (csp)" for name in MODULE_PRELOADS))  # module preloads, scripts off
         page.goto(path)
         header, main, footer = (page.locator(s).bounding_box() for s in (".site-header", "main", ".site-footer"))
         assert header["x"] == main["x"] == footer["x"] and header["width"] == main["width"] == footer["width"], path

@@ -7,8 +7,8 @@ from conftest import open_checker, wait_for_results
 
 import build
 
-ENGLISH_PAGES = ["index.html", "verify.html", "fort-collins/index.html", "fort-collins/law.html",
-                 "illinois-model-ethics/index.html", "illinois-model-ethics/law.html"]
+ENGLISH_PAGES = ["index.html", "verify.html", "fort-collins/index.html", "fort-collins/law.html", "fort-collins/desk.html",
+                 "illinois-model-ethics/index.html", "illinois-model-ethics/law.html", "illinois-model-ethics/desk.html"]
 PAGES = ENGLISH_PAGES + [f"es/{page}" for page in ENGLISH_PAGES]
 
 

@@ -311,7 +311,7 @@ def test_the_desk_in_spanish_with_the_keyboard_alone(new_page, tmp_path):
     assert page.text_content("#desk-duties tr[data-duty='notice-to-parties'] .desk-status") == "Vence esta semana"
 
     # Record the meeting on EC-26-1, with the keyboard.
-    tab_to(page, "#desk-complaints a[aria-label='Abrir EC-26-1 en el verificador para anotar un acto']")
+    tab_to(page, "#desk-complaints a[aria-label='Abrir en el verificador: EC-26-1, para anotar un acto']")
     page.keyboard.press("Enter")
     page.wait_for_selector("#results[data-state='done']", timeout=LOAD_TIMEOUT_MS)
     tab_to(page, "#e-meeting")

@@ -1,10 +1,12 @@
 """Without JavaScript the page still shows the law, the required contents and the
 procedure's stages with their periods in words, and says the calculator needs it."""
 
+from conftest import MODULE_PRELOADS
+
 
 def test_checker_page_without_javascript_shows_the_procedure(new_page):
     page = new_page(javascript=False)
-    page.watch.expect("render.js (csp)", "runtime.js (csp)", "keep.js (csp)")  # Chromium refuses module preloads with scripts off
+    page.watch.expect(*(f"{name} (csp)" for name in MODULE_PRELOADS))  # Chromium refuses module preloads with scripts off
     page.goto("fort-collins/index.html")
     assert page.locator("noscript").count() == 1
     assert "needs JavaScript" in page.content()
@@ -28,8 +30,8 @@ def test_law_page_without_javascript_has_an_anchor_per_clause(new_page):
 
 def test_a_visitor_without_javascript_downloads_no_script_and_none_of_the_runtime(new_page):
     page = new_page(javascript=False)
-    page.watch.expect("render.js (csp)", "runtime.js (csp)", "keep.js (csp)")
+    page.watch.expect(*(f"{name} (csp)" for name in MODULE_PRELOADS))
     page.goto("illinois-model-ethics/index.html")
     page.wait_for_load_state("networkidle")
     fetched = [url for url in page.watch.requests if url.endswith((".js", ".mjs", ".wasm", ".zip", ".whl"))]
-    assert all(url.endswith(("render.js", "runtime.js", "keep.js")) for url in fetched), fetched  # refused before download
+    assert all(url.endswith(MODULE_PRELOADS) for url in fetched), fetched  # refused before download

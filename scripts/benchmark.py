@@ -299,7 +299,6 @@ SEED_DESK = """(count) => new Promise((resolve, reject) => {
   };
 })"""
 REDRAW_AGAIN = """async () => {
-  const before = document.getElementById("desk").dataset.redrawMs;
   document.getElementById("desk").dataset.state = "asked";
   new BroadcastChannel("complaint-checker-desk").postMessage({ procedure: "fort-collins", ids: [] });
   while (document.getElementById("desk").dataset.state !== "done") await new Promise((r) => setTimeout(r, 5));

@@ -51,7 +51,8 @@ export class DeskStore {
     return this;
   }
 
-  // Another tab changed this procedure's desk: `listener({ ids })`.
+  // Another tab changed this procedure's desk: `listener({ ids, byUser })` (byUser: not only what a desk saw
+  // of the dates).
   onChange(listener) {
     if (!this.channel) return;
     this.channel.addEventListener("message", ({ data }) => {
@@ -59,8 +60,8 @@ export class DeskStore {
     });
   }
 
-  announce(ids) {
-    if (this.channel) this.channel.postMessage({ procedure: this.procedure, ids });
+  announce(ids, byUser = true) {
+    if (this.channel) this.channel.postMessage({ procedure: this.procedure, ids, byUser });
   }
 
   // One transaction over both stores; `work(complaints, desks)` returns what the transaction gives back.
@@ -120,7 +121,7 @@ export class DeskStore {
       if (byUser) await DeskStore.touched(desks, settings, new Date().toISOString());
       return next;
     });
-    this.announce([record.id]);
+    this.announce([record.id], byUser);
     return saved;
   }
 

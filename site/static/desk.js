@@ -175,10 +175,12 @@ function drawWeek(desk) {
     el("td", {}, row.display), el("th", { scope: "row" }, row.label), el("td", {}, dutyText(row)), el("td", {}, row.status_text))));
 }
 
-async function fromOtherTab() {
+// Another tab changed the desk: read it again. Said only for a change someone made, not for another desk
+// tab keeping what it saw of the dates.
+async function fromOtherTab({ byUser = true } = {}) {
   await load();
   await redraw();
-  say(d.other_tab);
+  if (byUser) say(d.other_tab);
 }
 
 // --- deleting, and undoing it until the page is left ------------------------------------------------------
@@ -223,14 +225,10 @@ undoButton.addEventListener("click", async () => {
 
 // --- export, import, calendar, print --------------------------------------------------------------------
 
-function fileDay() {
-  return today();
-}
-
 document.getElementById("desk-export").addEventListener("click", async () => {
   if (!ready()) return;
   const envelope = await calculator.deskExport(config.jurisdiction, records.map(forCore), settings.reminders);
-  const name = `${config.jurisdiction}-desk-${fileDay()}.json`;
+  const name = `${config.jurisdiction}-desk-${today()}.json`;
   download(name, envelope.text, "application/json;charset=utf-8");
   await store.saveSettings({ unexported_since: null, exported_at: new Date().toISOString() });
   settings = await store.settings();
@@ -337,7 +335,7 @@ function ready() {
 
 // --- starting ---------------------------------------------------------------------------------------
 
-store.onChange(() => fromOtherTab());
+store.onChange((change) => fromOtherTab(change));
 section.hidden = false;
 try {
   await load();
