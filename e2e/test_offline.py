@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import PREFIX, open_checker
+from conftest import LOAD_TIMEOUT_MS, PREFIX, open_checker
 
 import build
 
@@ -93,6 +93,13 @@ def test_after_one_visit_the_checker_answers_from_the_device_with_the_server_gon
         law.goto("fort-collins/law.html")
         assert "Any candidate or registered elector" in law.locator("section#a").inner_text()
         assert seen and all(answered for _, answered in seen)
+        # The office's desk, never opened either: its page and its calculator come from the device too.
+        desk = context.new_page()
+        seen = from_the_device(desk)
+        desk.goto("illinois-model-ethics/desk.html")
+        desk.wait_for_selector("html[data-ready] #desk[data-state='done']", timeout=LOAD_TIMEOUT_MS)
+        assert desk.is_visible("#desk-empty")
+        assert len(seen) > 5 and all(answered for _, answered in seen), [u for u, a in seen if not a]
 
 
 def test_a_portals_page_never_replaces_the_kept_copy(browser, site_dir, tmp_path):
