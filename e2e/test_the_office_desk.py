@@ -268,6 +268,8 @@ def test_two_tabs_never_overwrite_each_other(new_page):
     page.fill("#desk-label", "FC-U")
     page.click("#desk-add-button")
     desk.wait_for_selector("#desk-complaints th:text-is('FC-U')", timeout=LOAD_TIMEOUT_MS)
+    # (said once the redrawn desk has also kept what it saw of the new complaint's dates)
+    desk.wait_for_function("() => document.getElementById('desk-message-text').textContent.includes('another tab')")
     assert desk.text_content("#desk-message-text") == "This desk was changed in another tab; it now shows that change."
 
 
