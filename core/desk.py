@@ -99,6 +99,11 @@ class Kept:
                 raise Malformed("dates")
         return value
 
+    @classmethod
+    def seen(cls, before: "Kept | None", day: str | None, today: str | None) -> "Kept":
+        """What to keep once `day` is seen, given what was kept before (None: the first sighting, not a move)."""
+        return (before or cls(day)).after(day, today)
+
     def after(self, day: str | None, today: str | None) -> "Kept":
         """What the desk keeps once it has seen `day`: itself if the date is the same, else the move."""
         if day == self.date:
@@ -270,8 +275,8 @@ def desk(jurisdiction: Jurisdiction, complaints: list[Complaint], lang: str, tod
             day = shown_day(d)
             if day is None and not d.waiting_label:
                 continue  # neither dated nor waiting on anything the office can record
-            kept = complaint.dates.get(d.id, Kept(day.isoformat() if day else None)).after(
-                day.isoformat() if day else None, today.isoformat() if today else None)
+            kept = Kept.seen(complaint.dates.get(d.id), day.isoformat() if day else None,
+                             today.isoformat() if today else None)
             dates[d.id] = kept
             rows.append(DeskRow(complaint, d, OFFICE in d.people.acts, day, status_of(d, today), certainty_of(d), kept))
         kept_now.append(replace(complaint, dates=dates))
@@ -340,7 +345,9 @@ def desk_json(j: Jurisdiction, complaints: list[Complaint], lang: str, today: da
     return {"rows": [row_json(r, found.assessments[r.complaint.id]) for r in found.rows], "complaints": lines, "counts": counts,
             "kept": [c.as_json() for c in found.complaints],
             "as_of": today.isoformat() if today else None,
-            "as_of_display": format_day(today, lang) if today else None}
+            "as_of_display": format_day(today, lang) if today else None,
+            # the last day "this week" covers, for the printed week's heading
+            "week_ends_display": format_day(today + timedelta(days=WEEK - 1), lang) if today else None}
 
 
 def desk_calendar(j: Jurisdiction, found: Desk, lang: str, stamp, reminders: Reminders) -> tuple[str | None, int]:

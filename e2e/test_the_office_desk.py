@@ -35,7 +35,6 @@ from datetime import date, datetime, timezone
 from io import BytesIO
 
 import icalendar
-import pytest
 from pypdf import PdfReader
 
 from conftest import LOAD_TIMEOUT_MS

@@ -166,10 +166,7 @@ function drawComplaints(desk) {
 // On paper: what is overdue or due within the week, alone on one page.
 function drawWeek(desk) {
   const week = desk.rows.filter((row) => row.status === "overdue" || row.status === "this_week");
-  const last = new Date(`${desk.as_of}T12:00:00Z`);
-  last.setUTCDate(last.getUTCDate() + 6);
-  const day = new Intl.DateTimeFormat(t.lang === "es" ? "es-US" : "en-US", { dateStyle: "full", timeZone: "UTC" }).format(last);
-  document.getElementById("desk-week-heading").textContent = fill(d.print_heading, { day });
+  document.getElementById("desk-week-heading").textContent = fill(d.print_heading, { day: desk.week_ends_display });
   document.getElementById("desk-week-none").hidden = week.length > 0;
   document.querySelector("#desk-week tbody").replaceChildren(...week.map((row) => el("tr", {},
     el("td", {}, row.display), el("th", { scope: "row" }, row.label), el("td", {}, dutyText(row)), el("td", {}, row.status_text))));
