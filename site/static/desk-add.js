@@ -19,6 +19,7 @@ export class DeskButton {
     this.status = document.getElementById("desk-add-status");
     this.record = null; // the desk's complaint this page was opened on, as read
     this.id = null;
+    this.restoring = Promise.resolve();
     this.button.addEventListener("click", () => this.save());
     this.label.addEventListener("keydown", (event) => {
       if (event.key === "Enter") {
@@ -37,7 +38,13 @@ export class DeskButton {
     if (this.id) params.set("desk", this.id);
   }
 
-  async restore(params) {
+  // Reading the desk's copy takes a moment: a save pressed meanwhile waits for it (else it would add a second copy).
+  restore(params) {
+    this.restoring = this.read(params);
+    return this.restoring;
+  }
+
+  async read(params) {
     const id = params.get("desk");
     this.id = id && ID.test(id) ? id : null;
     this.record = null;
@@ -76,6 +83,7 @@ export class DeskButton {
   }
 
   async save() {
+    await this.restoring;
     const label = this.label.value.trim().slice(0, 80);
     const facts = this.page.facts();
     if (!label) {
