@@ -340,6 +340,8 @@ def test_the_desk_in_spanish_with_the_keyboard_alone(new_page, tmp_path):
     exported = download(page, None, press="Enter")
     saved = tmp_path / "expedientes.json"
     saved.write_bytes(open(exported.path(), "rb").read())
+    # (said once the export is recorded, just after the download starts)
+    page.wait_for_function("() => document.getElementById('desk-message-text').textContent.startsWith('Los expedientes se exportaron')")
     assert "Los expedientes se exportaron a illinois-model-ethics-desk-2026-12-01.json, con 2 quejas." == page.text_content("#desk-message-text")
     tab_to(page, "#desk-clear")
     page.keyboard.press("Enter")
