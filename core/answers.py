@@ -1,15 +1,17 @@
 """The one-sentence answer for each person: the complainant, the respondent, the clerk.
 
-Each answer is built from the evaluation's own deadlines and verdicts (nothing is counted
-again), leads with the date that holds under every reading (the safe date), and says how sure
-it is:
+Each answer is worded from the guidance (core/guidance.py: each duty's day at stake as of today and how
+sure it is) and the verdicts; nothing is counted or decided again here. It leads with what needs acting on
+first, and its status says how far a person can act on it:
 
     certain   on time, or the date to act by, relying on no reading that is not confirmed
-    relies    on time only if an extension, an unconfirmed closure or a fact not yet known holds
-    late      a last day has passed
+    relies    on time only if an extension, an unconfirmed closure or a fact not yet known holds, or the
+              day the person plans to file holds only so
+    late      a last day has passed (for the office: a duty past its last day and not recorded as done),
+              or the day the person plans to file is after the last day
     barred    this person may not do it at all
-    waiting   a fact is missing that decides the answer or could bring an earlier date; the
-              sentence says which, and gives the date it would bring where it can
+    waiting   a fact is missing that decides the answer or could bring an earlier date, or the next duty
+              exists only on a condition; the sentence names it, with the date it would bring where it can
     nothing   nothing is due from this person now
 
 Where today falls decides the words: before the safe date ("File by …"), on it ("File today"),
@@ -18,16 +20,19 @@ today is the day the person plans to file. "As of" is an input, never read from 
 """
 
 from dataclasses import dataclass, replace
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from .deadlines import Deadline
 from .describing import anchor_words, condition_clause, later_day, prompt, readings, role_label, task
+from .guidance import (AFTER, BEFORE, BETWEEN, CERTAIN, DONE, IF, ON_LAST, ON_SAFE, PASSED, RELIES, WAITING,
+                       Duty, Guidance, position)
 from .model import BUILTIN_DATE_FACTS, Jurisdiction
 from .situation import Situation
 from .verdicts import Eligibility, Filing, Window
-from .wording import join_or, say
+from .wording import catalogue, join_and, join_or, say
 
-BEFORE, ON_SAFE, BETWEEN, ON_LAST, AFTER = "before", "on-safe", "between", "on-last", "after"
+__all__ = ["Answer", "answers", "position", "procedure_order", "BEFORE", "ON_SAFE", "BETWEEN", "ON_LAST", "AFTER"]
+STATUS_ORDER = ("certain", "relies", "late")  # a plan can only make an answer less sure
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,7 @@ class Answer:
     detail: str | None = None
     rule: str | None = None
     asks: tuple[str, ...] = ()  # the facts or events the sentence asks for, so a page can lead to each field
+    moment: datetime | None = None  # the moment, for a duty counted in hours
 
 
 def procedure_order(jurisdiction: Jurisdiction) -> list[str]:
@@ -45,28 +51,17 @@ def procedure_order(jurisdiction: Jurisdiction) -> list[str]:
     return list(BUILTIN_DATE_FACTS) + [f.id for f in jurisdiction.own_facts()] + [e.id for e in jurisdiction.events]
 
 
-def position(today: date | None, safe: date, due: date) -> str:
-    """Where today falls against a safe date and the code's last day (safe <= due)."""
-    if today is None or today < safe:
-        return BEFORE
-    if today == safe:
-        return ON_SAFE
-    if today < due:
-        return BETWEEN
-    return ON_LAST if today == due else AFTER
-
-
 def _sentences(*parts) -> str | None:
     return " ".join(p for p in parts if p) or None
 
 
 class Asking:
-    """What every answer draws on: the evaluation, in its language, as of its day."""
+    """What every answer draws on: the evaluation and its guidance, in its language, as of its day."""
 
-    def __init__(self, situation: Situation, deadlines: dict[str, Deadline], windows: list[Window],
-                 filing: Filing, eligibility: Eligibility):
+    def __init__(self, situation: Situation, guidance: Guidance, windows: list[Window], filing: Filing,
+                 eligibility: Eligibility):
         self.s, self.j, self.lang, self.today = situation, situation.j, situation.lang, situation.today
-        self.deadlines, self.windows, self.filing, self.eligibility = deadlines, windows, filing, eligibility
+        self.g, self.windows, self.filing, self.eligibility = guidance, windows, filing, eligibility
         self.order = procedure_order(situation.j)
 
     def say(self, key, **params) -> str:
@@ -96,12 +91,32 @@ class Asking:
         missing = self.undecided(rule)
         return self.say("to_know", prompt=prompt(self.j, missing, self.lang)) if missing else None
 
-    def by_date(self, d: Deadline) -> date | None:
-        """The day a deadline asks for: its safe date, or while a limit is unknown, the known limit's."""
-        if d.safe:
-            return d.safe
-        known = [l for l in d.limits or () if l.safe]
-        return min(l.safe for l in known) if d.no_later_than and known else None
+    def at(self, u: Duty):
+        """The day at stake as a sentence gives it: the moment, for a duty counted in hours."""
+        return u.moment or u.day
+
+    def relied(self, key: str, u: Duty, **params) -> str:
+        """A sentence about a later last day: what it relies on, or, where it is the last day and holds only if
+        the office opens on it (no law moves it past a closure), that."""
+        d = u.deadline
+        if u.open_only:
+            return self.say(key + "_open_only", safe=d.safe, due=d.due, name=d.uncertain[0].name, **params)
+        return self.say(key, safe=d.safe, due=d.due, reasons=self.reasons(d), **params)
+
+    def condition(self, u: Duty) -> str:
+        """The condition a duty exists under, as a clause ("the hearing was closed to the public"), or, for a
+        condition no fact settles, the rule's own sentence made a clause."""
+        return condition_clause(self.j, u.rule, self.lang) or _as_clause(u.rule.condition or "", self.lang)
+
+
+def _as_clause(sentence: str, lang: str) -> str:
+    """A rule's own condition sentence ("Only if the complaint is found sufficient.") as a clause after "if"
+    ("the complaint is found sufficient"), by the language's own words for "Only if …" (the only_if message)."""
+    lead = catalogue(lang)["messages"]["only_if"].split("{condition}")[0]
+    text = sentence.strip().rstrip(".")
+    if text.casefold().startswith(lead.casefold()):
+        return text[len(lead):]
+    return text[:1].lower() + text[1:]
 
 
 # --- the complainant ---------------------------------------------------------------
@@ -113,9 +128,11 @@ def complainant_answer(ctx: Asking) -> Answer:
         return Answer("barred", ctx.say("answer_not_eligible", reason=e.reasons[0]),
                       detail=ctx.say("barred_next", roles=roles, contact=ctx.j.contact), rule=f.rule)
     answer = _filing_answer(ctx, f, d)
-    if e.status == "unknown" and answer.status not in ("late", "barred"):
+    plan_late = answer.status == "late" and f.planned and ctx.g.duties[f.rule].where != AFTER
+    if e.status == "unknown" and (answer.status != "late" or plan_late):  # a passed last day is late whoever files
         roles = join_or([_role(ctx, r) for r in e.roles], ctx.lang)
-        answer = Answer("waiting", f"{answer.sentence} {ctx.say('eligibility_unknown_clause', roles=roles)}",
+        answer = Answer("late" if answer.status == "late" else "waiting",
+                        f"{answer.sentence} {ctx.say('eligibility_unknown_clause', roles=roles)}",
                         answer.day, answer.detail, answer.rule, (*answer.asks, "complainant_role"))
     return answer
 
@@ -135,8 +152,9 @@ def _filing_answer(ctx: Asking, f: Filing, d: Deadline | None) -> Answer:
     if f.status == "late" and received:
         due = d.due or d.no_later_than
         return Answer("late", ctx.say("answer_late", received=received, due=due), due, late_detail, f.rule)
+    u = ctx.g.duties[f.rule]
     if d.due is None:  # one limit is known, another waits on a fact
-        bound = ctx.by_date(d)
+        bound = u.day
         anchor_label = d.waiting_label
         if received:
             return Answer("waiting", ctx.say("answer_received_waiting", received=received, anchor=anchor_label,
@@ -153,39 +171,42 @@ def _filing_answer(ctx: Asking, f: Filing, d: Deadline | None) -> Answer:
             return Answer("relies", ctx.say("answer_timely_relies" + today, received=received, safe=d.safe),
                           d.safe, ctx.why(d), f.rule)
         return Answer("certain", ctx.say("answer_timely" + today, received=received), d.safe, rule=f.rule)
-    where = position(ctx.today, d.safe, d.due)
-    plan = _plan(ctx, f, d) if f.planned else None
-    if where == AFTER:
+    plan, plan_status = _plan(ctx, f, u) if f.planned else (None, "certain")
+    if u.where == AFTER:
         return Answer("late", ctx.say("answer_deadline_passed", due=d.due), d.due, late_detail, f.rule)
-    if where in (BEFORE, ON_SAFE):
-        key = "answer_file_by" if where == BEFORE else (
+    if u.where in (BEFORE, ON_SAFE):
+        key = "answer_file_by" if u.where == BEFORE else (
             "answer_file_today" if d.safe < d.due else "answer_file_today_last")
-        return Answer("certain", _sentences(ctx.say(key, safe=d.safe), plan), d.safe, ctx.why(d), f.rule)
-    key = "answer_safe_passed" if where == BETWEEN else "answer_last_day_today"
-    return Answer("relies", _sentences(ctx.say(key, safe=d.safe, due=d.due, reasons=ctx.reasons(d)), plan),
-                  d.due, rule=f.rule)
+        return Answer(plan_status, _sentences(ctx.say(key, safe=d.safe), plan), d.safe, ctx.why(d), f.rule)
+    key = "answer_safe_passed" if u.where == BETWEEN else "answer_last_day_today"
+    return Answer(max("relies", plan_status, key=STATUS_ORDER.index), _sentences(ctx.relied(key, u), plan), d.due,
+                  rule=f.rule)
 
 
-def _plan(ctx: Asking, f: Filing, d: Deadline) -> str:
-    """What the day the person plans to file would be: on time, on time only under a reading, or late."""
+def _plan(ctx: Asking, f: Filing, u: Duty) -> tuple[str, str]:
+    """What the day the person plans to file would be, and how sure: on time under every reading (certain),
+    only under a reading (relies), or after the last day (late)."""
+    d = u.deadline
     if f.received <= d.safe:
-        return ctx.say("plan_on_time", planned=f.received)
+        return ctx.say("plan_on_time", planned=f.received), "certain"
     if f.received <= d.due:
-        return ctx.say("plan_relies", planned=f.received, reasons=ctx.reasons(d))
-    return ctx.say("plan_late", planned=f.received)
+        if u.open_only and f.received == d.due:
+            return ctx.say("plan_relies_open_only", planned=f.received, name=d.uncertain[0].name), "relies"
+        return ctx.say("plan_relies", planned=f.received, reasons=ctx.reasons(d)), "relies"
+    return ctx.say("plan_late", planned=f.received), "late"
 
 
 # --- the respondent -----------------------------------------------------------------
 
 def respondent_answer(ctx: Asking) -> Answer:
-    mine = [d for d in ctx.deadlines.values() if "respondent" in d.people.acts and d.rule.kind != "filing"]
+    mine = [u for u in ctx.g.of("respondent") if u.rule.kind != "filing"]
     windows = [w for w in ctx.windows if "respondent" in w.people.acts]
-    dated = sorted((d for d in mine if d.due), key=lambda d: (d.safe, d.due))
-    upcoming = [d for d in dated if position(ctx.today, d.safe, d.due) != AFTER]
+    dated = [u for u in mine if u.deadline.due]
+    upcoming = [u for u in dated if u.sure in (CERTAIN, RELIES, IF)]
     open_windows = sorted((w for w in windows if w.status == "open"), key=lambda w: ctx.when(w.rule.closes))
     # What needs acting on first leads: the next deadline, unless an open window closes before it (a window
     # that can close unannounced may close any day).
-    if open_windows and (not upcoming or _closes_by(ctx, open_windows[0]) < upcoming[0].safe):
+    if open_windows and (not upcoming or _closes_by(ctx, open_windows[0]) < upcoming[0].deadline.safe):
         answer = _windows_open(ctx, open_windows)
         if upcoming:
             nxt = _next_deadline(ctx, upcoming[0])
@@ -200,11 +221,16 @@ def respondent_answer(ctx: Asking) -> Answer:
         tasks = join_or([task(w.rule, ctx.lang) for w in first], ctx.lang)
         return Answer("nothing", ctx.say("answer_window_upcoming", opened=first[0].opened, tasks=tasks),
                       first[0].opened, rule=first[0].id)
-    if dated:
-        item = dated[-1]
-        return Answer("late", ctx.say("answer_last_passed", task=task(item.rule, ctx.lang), day=item.due),
-                      item.due, rule=item.id)
-    waiting = sorted((i for i in [*mine, *windows] if i.waiting_label), key=lambda i: ctx.when(i.waiting_on))
+    behind = sorted((u for u in dated if u.sure in (PASSED, DONE)), key=lambda u: (u.deadline.safe, u.deadline.due))
+    if behind:
+        item = behind[-1]
+        if item.sure == DONE:
+            return Answer("nothing", ctx.say("answer_last_behind", task=task(item.rule, ctx.lang), day=ctx.at(item)),
+                          item.deadline.due, rule=item.id, moment=item.moment)
+        return Answer("late", ctx.say("answer_last_passed", task=task(item.rule, ctx.lang), day=ctx.at(item)),
+                      item.deadline.due, rule=item.id, moment=item.moment)
+    waiting = sorted((i for i in [*(u.deadline for u in mine if u.sure == WAITING), *windows] if i.waiting_label),
+                     key=lambda i: ctx.when(i.waiting_on))
     if waiting:
         item = waiting[0]
         condition = condition_clause(ctx.j, item.rule, ctx.lang) if item.applies == "unknown" else None
@@ -214,8 +240,9 @@ def respondent_answer(ctx: Asking) -> Answer:
     return Answer("nothing", ctx.say("answer_nothing_for_respondent"))
 
 
-def _next_deadline(ctx: Asking, d: Deadline) -> Answer:
-    answer = _dated_deadline(ctx, d)
+def _next_deadline(ctx: Asking, u: Duty) -> Answer:
+    answer = _dated_deadline(ctx, u)
+    d = u.deadline
     if not d.rule.ends_early_on:
         return answer
     if d.ended_early:
@@ -236,21 +263,17 @@ def _next_deadline(ctx: Asking, d: Deadline) -> Answer:
     return replace(answer, status=status, sentence=_sentences(answer.sentence, clause))
 
 
-def _dated_deadline(ctx: Asking, d: Deadline) -> Answer:
-    where = position(ctx.today, d.safe, d.due)
-    what = task(d.rule, ctx.lang)
-    if d.applies == "unknown":
-        condition = condition_clause(ctx.j, d.rule, ctx.lang)
-        sentence = ctx.say("answer_next_deadline_if", condition=condition, task=what,
-                            day=d.safe if where in (BEFORE, ON_SAFE) else d.due)
-        return Answer("waiting", _sentences(sentence, ctx.to_know(d.rule)), d.safe, ctx.why(d), d.id,
-                      ctx.undecided(d.rule))
-    if where in (BEFORE, ON_SAFE):
-        key = "answer_next_deadline" if where == BEFORE else "answer_next_deadline_today"
-        return Answer("certain", ctx.say(key, task=what, day=d.safe), d.safe, ctx.why(d), d.id)
-    key = "answer_next_deadline_after_safe" if where == BETWEEN else "answer_next_deadline_last_today"
-    return Answer("relies", ctx.say(key, task=what, safe=d.safe, due=d.due, reasons=ctx.reasons(d)), d.due,
-                  rule=d.id)
+def _dated_deadline(ctx: Asking, u: Duty) -> Answer:
+    d, what = u.deadline, task(u.rule, ctx.lang)
+    if u.conditional:
+        sentence = ctx.say("answer_next_deadline_if", condition=ctx.condition(u), task=what, day=ctx.at(u))
+        return Answer("waiting", _sentences(sentence, ctx.to_know(d.rule)), u.day, ctx.why(d), d.id,
+                      ctx.undecided(d.rule), u.moment)
+    if u.where in (BEFORE, ON_SAFE):
+        key = "answer_next_deadline" if u.where == BEFORE else "answer_next_deadline_today"
+        return Answer("certain", ctx.say(key, task=what, day=ctx.at(u)), u.day, ctx.why(d), d.id, moment=u.moment)
+    key = "answer_next_deadline_after_safe" if u.where == BETWEEN else "answer_next_deadline_last_today"
+    return Answer("relies", ctx.relied(key, u, task=what), u.day, rule=d.id)
 
 
 def _windows_open(ctx: Asking, windows: list[Window]) -> Answer:
@@ -288,60 +311,74 @@ def _until(ctx: Asking, w: Window) -> str:
 # --- the clerk ------------------------------------------------------------------------
 
 def clerk_answer(ctx: Asking) -> Answer:
-    owed = [d for d in ctx.deadlines.values() if "clerk" in d.people.acts]
-    definite = [d for d in owed if d.applies == "yes" and d.due]
-    upcoming = sorted((d for d in definite if position(ctx.today, d.safe, d.due) != AFTER),
-                      key=lambda d: (d.safe, d.due))
-    # A duty that applies only if a fact not yet given holds: it is said, with its date, and the answer
-    # is not green while it could be owed (Illinois (G): a decision seven days after filing).
-    maybe = sorted((d for d in owed if d.applies == "unknown" and ctx.by_date(d)
-                    and not (ctx.today and (d.due or d.no_later_than) < ctx.today)), key=ctx.by_date)
+    """What the office owes: every duty past its last day and not recorded as done first (it may still be owed,
+    late), then the next one, then the first duty that exists only on a condition, with that condition."""
+    owed = [u for u in ctx.g.of("clerk") if u.sure != DONE]
+    overdue = [u for u in owed if u.sure == PASSED and not u.conditional]
+    upcoming = [u for u in owed if u.sure in (CERTAIN, RELIES)]
+    maybe = [u for u in owed if u.conditional and u.day and (u.sure == IF or (
+        u.sure == WAITING and not (ctx.today and u.deadline.no_later_than < ctx.today)))]
+    parts = [_overdue(ctx, overdue)] if overdue else []
     if upcoming:
-        answer = _office_owes(ctx, upcoming)
-        if not maybe:
-            return answer
-        return Answer("waiting", _sentences(answer.sentence, _maybe_owed(ctx, maybe[0], "answer_office_also_if")),
-                      answer.day, answer.detail, answer.rule, ctx.undecided(maybe[0].rule))
+        parts.append(_office_owes(ctx, upcoming, after_overdue=bool(overdue)))
     if maybe:
-        d = maybe[0]
-        return Answer("waiting", _maybe_owed(ctx, d, "answer_office_if"), ctx.by_date(d), rule=d.id,
-                      asks=ctx.undecided(d.rule))
-    dated = [d for d in owed if d.due]
-    if dated:  # the office may well have acted; the report cannot know, so it says what a passed date means
-        item = max(dated, key=lambda d: d.due)
-        return Answer("late", ctx.say("answer_office_all_passed", task=task(item.rule, ctx.lang), day=item.due),
-                      item.due, rule=item.id)
+        u = maybe[0]
+        key = "answer_office_also_if" if upcoming else "answer_office_if"
+        # Not green while a fact the person can enter decides a duty, or while a condition no fact settles could
+        # bring a duty before the one that leads.
+        unsure = bool(ctx.undecided(u.rule)) or not upcoming or u.day < upcoming[0].day
+        parts.append(Answer("waiting" if unsure else parts[-1].status, _maybe_owed(ctx, u, key), u.day, rule=u.id,
+                            asks=ctx.undecided(u.rule), moment=u.moment))
+    if parts:
+        lead = parts[0]
+        status = "late" if overdue else ("waiting" if any(p.status == "waiting" for p in parts) else lead.status)
+        asks = tuple(dict.fromkeys(a for p in parts for a in p.asks))
+        return replace(lead, status=status, sentence=_sentences(*(p.sentence for p in parts)), asks=asks)
     if ctx.s.facts.received is None:
         receiver = ctx.j.actor(ctx.j.receiver).in_text
         return Answer("waiting", ctx.say("answer_office_waiting", receiver=receiver), asks=("received",))
-    waiting = sorted((d for d in owed if d.waiting_label), key=lambda d: ctx.when(d.waiting_on))
+    waiting = sorted((u.deadline for u in owed if u.sure == WAITING and u.deadline.waiting_label),
+                     key=lambda d: ctx.when(d.waiting_on))
     if waiting:
         item = waiting[0]
         return Answer("nothing", ctx.say("answer_office_next_after", task=task(item.rule, ctx.lang),
                                           what=item.waiting_label), rule=item.id)
+    if any(u.sure == DONE for u in ctx.g.of("clerk")):
+        return Answer("nothing", ctx.say("answer_office_nothing_now"))
     return Answer("nothing", ctx.say("answer_nothing_for_office"))
 
 
-def _maybe_owed(ctx: Asking, d: Deadline, key: str) -> str:
-    sentence = ctx.say(key, condition=condition_clause(ctx.j, d.rule, ctx.lang), task=task(d.rule, ctx.lang),
-                        day=ctx.by_date(d), latest=ctx.say("at_the_latest") if d.due is None else "")
+def _overdue(ctx: Asking, overdue: list[Duty]) -> Answer:
+    """Each duty of the office past its last day, in date order: late unless it has been done."""
+    first = overdue[0]
+    if len(overdue) == 1:
+        sentence = ctx.say("answer_office_overdue", task=task(first.rule, ctx.lang), day=ctx.at(first))
+    else:
+        items = [ctx.say("overdue_item", task=task(u.rule, ctx.lang), day=ctx.at(u)) for u in overdue]
+        sentence = ctx.say("answer_office_overdue_many", items=join_and(items, ctx.lang))
+    return Answer("late", sentence, first.day, rule=first.id, moment=first.moment)
+
+
+def _maybe_owed(ctx: Asking, u: Duty, key: str) -> str:
+    d = u.deadline
+    sentence = ctx.say(key, condition=ctx.condition(u), task=task(d.rule, ctx.lang), day=ctx.at(u),
+                        latest=ctx.say("at_the_latest") if d.due is None else "")
     return _sentences(sentence, ctx.to_know(d.rule))
 
 
-def _office_owes(ctx: Asking, upcoming: list[Deadline]) -> Answer:
-    d, n = upcoming[0], len(upcoming)
-    where = position(ctx.today, d.safe, d.due)
-    what = task(d.rule, ctx.lang)
-    one = "_one" if n == 1 else ""
-    if where in (BEFORE, ON_SAFE):
-        key = "answer_office_owes" + one + ("" if where == BEFORE else "_today")
-        return Answer("certain", ctx.say(key, n=n, task=what, day=d.safe), d.safe, ctx.why(d), d.id)
-    key = "answer_office_owes" + one + ("_after_safe" if where == BETWEEN else "_last_today")
-    return Answer("relies", ctx.say(key, n=n, task=what, safe=d.safe, due=d.due, reasons=ctx.reasons(d)),
-                  d.due, rule=d.id)
+def _office_owes(ctx: Asking, upcoming: list[Duty], after_overdue: bool = False) -> Answer:
+    u, n = upcoming[0], len(upcoming)
+    d, what = u.deadline, task(u.rule, ctx.lang)
+    one = "_next" if after_overdue else ("_one" if n == 1 else "")
+    if u.where in (BEFORE, ON_SAFE):
+        key = "answer_office_owes" + one + ("" if u.where == BEFORE else "_today")
+        return Answer("certain", ctx.say(key, n=n, task=what, day=ctx.at(u)), u.day, ctx.why(d), d.id,
+                      moment=u.moment)
+    key = "answer_office_owes" + one + ("_after_safe" if u.where == BETWEEN else "_last_today")
+    return Answer("relies", ctx.relied(key, u, n=n, task=what), u.day, rule=d.id)
 
 
-def answers(situation: Situation, deadlines: dict[str, Deadline], windows: list[Window], filing: Filing,
+def answers(situation: Situation, guidance: Guidance, windows: list[Window], filing: Filing,
             eligibility: Eligibility) -> dict[str, Answer]:
-    ctx = Asking(situation, deadlines, windows, filing, eligibility)
+    ctx = Asking(situation, guidance, windows, filing, eligibility)
     return {"complainant": complainant_answer(ctx), "respondent": respondent_answer(ctx), "clerk": clerk_answer(ctx)}

@@ -133,6 +133,25 @@ class Calendar:
         period runs to is found in this view."""
         return replace(self, closures_ignored=True)
 
+    def as_recorded(self, open_days, closed_days, name: str, basis: str) -> "Calendar":
+        """This calendar with what an office recorded of its own days: a day it was open loses the closures that
+        were only a reading (a legal holiday stays one), and a day it was closed becomes a confirmed closure
+        (its unconfirmed closures confirmed, or, where none was listed, a closure named `name`)."""
+        days = dict(self.days)
+        for day in open_days:
+            if self.covers(day):
+                kept = tuple(c for c in days.get(day, ()) if c.confirmed)
+                days[day] = kept
+        for day in closed_days:
+            if not self.covers(day) or day.weekday() in WEEKEND_NAMES:
+                continue
+            listed = days.get(day, ())
+            if any(not c.confirmed for c in listed):
+                days[day] = tuple(c if c.confirmed else replace(c, confirmed=True, basis=basis) for c in listed)
+            elif not listed:
+                days[day] = (ClosedDay(name, CLOSURE, True, basis),)
+        return replace(self, days={d: c for d, c in sorted(days.items()) if c})
+
     def next_business_day(self, day: date) -> date:
         """The first business day strictly after `day`."""
         day += timedelta(days=1)

@@ -106,7 +106,10 @@ def desk_disagreements(jurisdiction, facts, report: dict) -> tuple[list[str], in
     problems, compared = [], 0
     for row in found.rows:
         entry = entries.get(row.deadline.id)
-        reported = entry and ((entry["due_at"] or "")[:10] or entry["safe_date"])
+        # the safe date, the moment's day, or while one limit waits on a fact, the known limits' earliest safe date
+        known = [limit["safe_date"] for limit in (entry or {}).get("limits") or () if limit["safe_date"]]
+        reported = entry and ((entry["due_at"] or "")[:10] or entry["safe_date"]
+                              or (min(known) if entry["no_later_than"] and known else None))
         shown = row.day.isoformat() if row.day else None
         compared += 1
         if shown != reported:

@@ -1,55 +1,60 @@
-"""The office's desk: every complaint an office is handling under one procedure, and every dated duty of the
-office across them, in date order.
+"""The office's desk: every complaint an office is handling under one procedure, and every dated duty of the office
+across them, in date order.
 
-A complaint on the desk is what the clerk typed (a short label) and the facts the checker reads, with what
-the desk last saw of each duty's date. Each complaint is assessed exactly as the checker page assesses it
-(`report.assess`, with the same facts, language and day), so a date on the desk is the report's date. Two
-things come from the desk alone:
+A complaint on the desk is what the clerk typed (a short label), the facts the checker reads, where the complaint
+stands (open, dismissed, closed or referred), the duties the office marked done, and what the desk last saw of
+each duty's date. The desk also keeps what the office recorded of its own calendar: a day it was open, or closed,
+which settles that day for this desk's dates. Each complaint is assessed exactly as the checker page assesses it
+(`report.assess`, with the same facts, language and day), so a duty's day and how sure it is are the guidance's
+(core/guidance.py): the desk decides neither. Two things come from the desk alone:
 
-- **what moved**: a duty whose date differs from the one the desk last saw (an event was recorded, a date was
-  corrected) says so, with the date it had; its `sequence` rises, so a calendar program that already holds its
-  event replaces it (RFC 5545 § 3.8.7.4);
-- **where today falls**, for each duty: overdue (the code's last day has passed), due this week (its safe date
-  falls within seven days of today, or has passed while the last day has not), later, or waiting on an event.
+- **what moved**: a duty whose day differs from the one the desk last saw (an event was recorded, a date was
+  corrected, or its safe date passed and the latest day still possible is now at stake) says so; its
+  `sequence` rises, so a calendar program that already holds its event replaces it (RFC 5545 § 3.8.7.4);
+- **where today falls**, for each duty: overdue (every day the law may allow has passed), due this week (its
+  day at stake is within seven days of today), later, waiting on an event, or done.
 
-The desk's export is one JSON document (format "complaint-checker-desk", version 1), described in docs/desk.md;
-this module is the one place that writes and reads it. A file that is too large, not JSON, not a desk, from a
-newer version, for another procedure or with a malformed complaint is refused as a whole, with one sentence.
+Everything a desk file or the page's storage holds is parsed here, once, with the core's own date rule (ASCII
+digits and a real date), and kept typed. The export is one JSON document (format "complaint-checker-desk",
+version 2; version 1 is still read), described in docs/desk.md; this module is the one place that writes and
+reads it.
 
     >>> kept = Kept.read({"date": "2026-11-25", "sequence": 2})
-    >>> kept.after("2026-11-27", "2026-12-01")
-    Kept(date='2026-11-27', sequence=3, was='2026-11-25', moved_on='2026-12-01')
-    >>> kept.after("2026-11-25", "2026-12-01") is kept
+    >>> kept.after(date(2026, 11, 27), date(2026, 12, 1))
+    Kept(date=datetime.date(2026, 11, 27), sequence=3, was=datetime.date(2026, 11, 25), moved_on=datetime.date(2026, 12, 1))
+    >>> kept.after(date(2026, 11, 25), date(2026, 12, 1)) is kept
     True
 """
 
 import json
 import re
 from dataclasses import dataclass, field, replace
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
-from .deadlines import Deadline
-from .describing import condition_clause, later_day, task
-from .facts import InputError
+from .describing import condition_text, later_day, readings, task
+from .facts import DATE_PATTERN, InputError
+from .guidance import BETWEEN, CERTAIN, DONE, IF, ON_LAST, PASSED, RELIES, WAITING, Duty
 from .ics import Filed, Reminders, calendar_text, events
 from .model import Jurisdiction
 from .report import Assessment, assess
 from .wording import format_day, format_moment, say
 
 FORMAT = "complaint-checker-desk"
-VERSION = 1
+VERSION = 2
 MAX_EXPORT_BYTES = 5_000_000
 MAX_COMPLAINTS = 500
 MAX_LABEL = 80
 MAX_FACTS_BYTES = 20_000
-COMPLAINT_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
-ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-ISO_MOMENT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$")
+MAX_OFFICE_DAYS = 400
+COMPLAINT_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
+ISO_MOMENT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,9})?)?(Z|[+-][0-9]{2}:[0-9]{2})")
 WEEK = 7
 OFFICE = "clerk"  # the office, as the audience names it: the clerk, a commission, whoever receives complaints
+STANDINGS = ("open", "dismissed", "closed", "referred")  # where a complaint stands; only an open one owes anything
 
-OVERDUE, THIS_WEEK, LATER, WAITING = "overdue", "this_week", "later", "waiting"
-CERTAIN, SAFE, IF = "certain", "safe", "if"
+OVERDUE, THIS_WEEK, LATER, WAITING_ROW, DONE_ROW = "overdue", "this_week", "later", "waiting", "done"
+ROW_STATUSES = (OVERDUE, THIS_WEEK, LATER, WAITING_ROW, DONE_ROW)
+SAFE = "safe"  # certain, on the safe date, while the code's last day may be later
 
 
 class Malformed(ValueError):
@@ -75,56 +80,85 @@ class DeskFileError(ValueError):
         return say("desk_file_" + self.key, lang, **params) + " " + say("desk_file_unchanged", lang)
 
 
+def read_day(value, problem: str = "dates") -> date | None:
+    """A day as a desk file keeps it (YYYY-MM-DD, ASCII digits, a real date), or None for null."""
+    if value is None:
+        return None
+    if not (isinstance(value, str) and DATE_PATTERN.fullmatch(value)):
+        raise Malformed(problem)
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise Malformed(problem) from None
+
+
+def read_moment(value, name: str) -> datetime | None:
+    """An instant as a desk file keeps it: ISO 8601 with its offset (or Z); "" for none."""
+    if value == "":
+        return None
+    if not (isinstance(value, str) and ISO_MOMENT.fullmatch(value)):
+        raise Malformed("moment", name=name)
+    try:
+        return datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise Malformed("moment", name=name) from None
+
+
+def _iso(day: date | None) -> str | None:
+    return day.isoformat() if day else None
+
+
 # --- what the desk keeps -------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Kept:
-    """A duty's date as the desk last saw it (an ISO day, or None while it waits on an event), how many times
-    it has moved, and from what, on which day."""
+    """A duty's day as the desk last saw it (None while it waits on an event), how many times it has moved, and
+    from what, on which day."""
 
-    date: str | None
+    date: date | None
     sequence: int = 0
-    was: str | None = None
-    moved_on: str | None = None
+    was: date | None = None
+    moved_on: date | None = None
 
     @classmethod
     def read(cls, raw) -> "Kept":
         if not isinstance(raw, dict):
             raise Malformed("dates")
-        value = cls(raw.get("date"), raw.get("sequence", 0), raw.get("was"), raw.get("moved_on"))
-        if not (isinstance(value.sequence, int) and not isinstance(value.sequence, bool) and 0 <= value.sequence < 10**6):
+        sequence = raw.get("sequence", 0)
+        if not (isinstance(sequence, int) and not isinstance(sequence, bool) and 0 <= sequence < 10**6):
             raise Malformed("dates")
-        for day in (value.date, value.was, value.moved_on):
-            if day is not None and not (isinstance(day, str) and ISO_DAY.match(day)):
-                raise Malformed("dates")
-        return value
+        return cls(read_day(raw.get("date")), sequence, read_day(raw.get("was")), read_day(raw.get("moved_on")))
 
     @classmethod
-    def seen(cls, before: "Kept | None", day: str | None, today: str | None) -> "Kept":
+    def seen(cls, before: "Kept | None", day: date | None, today: date | None) -> "Kept":
         """What to keep once `day` is seen, given what was kept before (None: the first sighting, not a move)."""
         return (before or cls(day)).after(day, today)
 
-    def after(self, day: str | None, today: str | None) -> "Kept":
-        """What the desk keeps once it has seen `day`: itself if the date is the same, else the move."""
+    def after(self, day: date | None, today: date | None) -> "Kept":
+        """What the desk keeps once it has seen `day`: itself if the day is the same, else the move."""
         if day == self.date:
             return self
         return Kept(day, self.sequence + 1, self.date, today)
 
     def as_json(self) -> dict:
-        return {"date": self.date, "sequence": self.sequence, "was": self.was, "moved_on": self.moved_on}
+        return {"date": _iso(self.date), "sequence": self.sequence, "was": _iso(self.was),
+                "moved_on": _iso(self.moved_on)}
 
 
 @dataclass(frozen=True)
 class Complaint:
-    """One complaint on the desk: its id (stable for its life), the clerk's label, the checker's facts, when it
-    was added and last changed (ISO moments, from the page's clock), and what the desk last saw of each date."""
+    """One complaint on the desk: its id (stable for its life), the clerk's label, the checker's facts, where it
+    stands, the duties the office marked done (duty id -> the day it was marked), when it was added and last
+    changed (instants, from the page's clock), and what the desk last saw of each date."""
 
     id: str
     label: str
     facts: dict
-    added: str = ""
-    changed: str = ""
+    added: datetime | None = None
+    changed: datetime | None = None
     dates: dict[str, Kept] = field(default_factory=dict)
+    standing: str = "open"
+    done: dict[str, date] = field(default_factory=dict)
 
     @classmethod
     def read(cls, raw) -> "Complaint":
@@ -132,38 +166,78 @@ class Complaint:
         if not isinstance(raw, dict):
             raise Malformed("not_object")
         ident, label, facts = raw.get("id"), raw.get("label"), raw.get("facts", {})
-        if not (isinstance(ident, str) and COMPLAINT_ID.match(ident)):
+        if not (isinstance(ident, str) and COMPLAINT_ID.fullmatch(ident)):
             raise Malformed("id")
         if not (isinstance(label, str) and label.strip() and len(label) <= MAX_LABEL
-                and not any(ord(c) < 32 for c in label)):
+                and not any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 or c in "\u2028\u2029" for c in label)):
             raise Malformed("label", limit=MAX_LABEL)
         if not isinstance(facts, dict) or len(json.dumps(facts)) > MAX_FACTS_BYTES:
             raise Malformed("facts")
-        for name in ("added", "changed"):
-            moment = raw.get(name, "")
-            if not (isinstance(moment, str) and (moment == "" or ISO_MOMENT.match(moment))):
-                raise Malformed("moment", name=name)
-        dates = raw.get("dates", {})
-        if not isinstance(dates, dict):
+        added, changed = read_moment(raw.get("added", ""), "added"), read_moment(raw.get("changed", ""), "changed")
+        dates, done = raw.get("dates", {}), raw.get("done", {})
+        if not isinstance(dates, dict) or not isinstance(done, dict):
             raise Malformed("dates")
-        return cls(ident, label.strip(), facts, raw.get("added", ""), raw.get("changed", ""),
-                   {str(k): Kept.read(v) for k, v in dates.items()})
+        standing = raw.get("standing", "open")
+        if standing not in STANDINGS:
+            raise Malformed("standing", known=", ".join(STANDINGS))
+        return cls(ident, label.strip(), facts, added, changed, {str(k): Kept.read(v) for k, v in dates.items()},
+                   standing, {str(k): read_day(v) for k, v in done.items() if v is not None})
 
     def as_json(self) -> dict:
-        return {"id": self.id, "label": self.label, "facts": self.facts, "added": self.added,
-                "changed": self.changed, "dates": {k: v.as_json() for k, v in sorted(self.dates.items())}}
+        moment = lambda m: m.isoformat().replace("+00:00", "Z") if m else ""
+        return {"id": self.id, "label": self.label, "facts": self.facts, "added": moment(self.added),
+                "changed": moment(self.changed), "standing": self.standing,
+                "done": {k: v.isoformat() for k, v in sorted(self.done.items())},
+                "dates": {k: v.as_json() for k, v in sorted(self.dates.items())}}
+
+
+@dataclass(frozen=True)
+class OfficeDays:
+    """What the office recorded of its own calendar: days it was open, and days it was closed. Each settles a
+    day that was only a reading (or adds a closure the calendar did not know), for this desk's dates only."""
+
+    open: frozenset = frozenset()
+    closed: frozenset = frozenset()
+
+    @classmethod
+    def read(cls, raw) -> "OfficeDays":
+        """From {"YYYY-MM-DD": "open" | "closed"} (None: nothing recorded). Malformed says what is wrong."""
+        if raw is None:
+            return cls()
+        if not isinstance(raw, dict) or len(raw) > MAX_OFFICE_DAYS:
+            raise Malformed("office_days")
+        days = {read_day(k, "office_days"): v for k, v in raw.items()}
+        if any(v not in ("open", "closed") for v in days.values()):
+            raise Malformed("office_days")
+        return cls(frozenset(d for d, v in days.items() if v == "open"),
+                   frozenset(d for d, v in days.items() if v == "closed"))
+
+    def as_json(self) -> dict:
+        return {**{d.isoformat(): "open" for d in sorted(self.open)}, **{d.isoformat(): "closed" for d in sorted(self.closed)}}
+
+    def __bool__(self) -> bool:
+        return bool(self.open or self.closed)
 
 
 # --- the export ---------------------------------------------------------------------------------------------
 
-def export_document(procedure: str, complaints: list[Complaint], reminders: Reminders, exported: str) -> dict:
+@dataclass(frozen=True)
+class DeskFile:
+    complaints: list[Complaint]
+    reminders: Reminders
+    office_days: OfficeDays
+
+
+def export_document(procedure: str, complaints: list[Complaint], reminders: Reminders, exported: str,
+                    office_days: OfficeDays = OfficeDays()) -> dict:
     """The desk as one document, to keep or to move to another device."""
     return {"format": FORMAT, "version": VERSION, "procedure": procedure, "exported": exported,
-            "reminders": reminders.as_json(), "complaints": [c.as_json() for c in complaints]}
+            "reminders": reminders.as_json(), "office_days": office_days.as_json(),
+            "complaints": [c.as_json() for c in complaints]}
 
 
-def read_export(text: str, procedure: str, title: str) -> tuple[list[Complaint], Reminders]:
-    """The complaints and reminders of an exported desk for `procedure`. Raises DeskFileError."""
+def read_export(text: str, procedure: str, title: str) -> DeskFile:
+    """The complaints, reminders and office days of an exported desk for `procedure`. Raises DeskFileError."""
     if len(text.encode("utf-8")) > MAX_EXPORT_BYTES:
         raise DeskFileError("too_large", limit=f"{MAX_EXPORT_BYTES // 1_000_000}")
     try:
@@ -200,89 +274,105 @@ def read_export(text: str, procedure: str, title: str) -> tuple[list[Complaint],
         reminders = Reminders.read(document.get("reminders"))
     except ValueError:
         raise DeskFileError("bad_reminders") from None
-    return complaints, reminders
+    try:
+        office_days = OfficeDays.read(document.get("office_days"))
+    except Malformed:
+        raise DeskFileError("bad_office_days") from None
+    return DeskFile(complaints, reminders, office_days)
 
 
 # --- what the desk shows --------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class DeskRow:
-    """One dated (or waiting) duty of one complaint, as the desk shows it."""
+    """One duty of one complaint, as the desk shows it: the guidance's duty, and where today falls."""
 
     complaint: Complaint
-    deadline: Deadline
-    owed_by_office: bool  # the office acts; otherwise a party owes it to the office
-    day: date | None  # the safe date (for a period in hours, the day of its moment)
+    duty: Duty
     status: str
-    certainty: str
     kept: Kept
+
+    @property
+    def deadline(self):
+        return self.duty.deadline
+
+    @property
+    def day(self) -> date | None:
+        return self.duty.day
+
+    @property
+    def owed_by_office(self) -> bool:
+        """The office acts; otherwise a party owes it to the office (information due to the clerk)."""
+        return OFFICE in self.duty.acts
 
 
 @dataclass(frozen=True)
 class Desk:
-    """Every complaint assessed, and every duty row in date order (waiting rows last)."""
+    """Every complaint assessed, and every duty row in date order (waiting rows, then done ones, last)."""
 
     assessments: dict[str, Assessment | InputError]
     rows: list[DeskRow]
     complaints: list[Complaint]  # with what the desk now keeps of each date
 
 
-def concerns_office(d: Deadline) -> bool:
-    """A duty the office owes, or one a party owes to the office (information due to the clerk)."""
-    return OFFICE in d.people.concerns and d.applies in ("yes", "unknown")
+def concerns_office(u: Duty) -> bool:
+    """A duty the office owes, or one a party owes to the office; one that may not apply is listed too."""
+    return OFFICE in u.concerns
 
 
-def shown_day(d: Deadline) -> date | None:
-    if d.due_at:
-        return d.due_at.date()
-    return d.safe
-
-
-def status_of(d: Deadline, today: date | None) -> str:
-    day = shown_day(d)
-    if day is None:
-        return WAITING
+def status_of(u: Duty, today: date | None) -> str:
+    """Where today falls for a duty, as the desk sorts it: the guidance decides, the week only groups."""
+    if u.sure == DONE:
+        return DONE_ROW
+    if u.sure == WAITING or u.day is None:
+        return WAITING_ROW
+    if u.sure == PASSED:
+        return OVERDUE
     if today is None:
         return LATER
-    last = d.due_at.date() if d.due_at else d.due
-    if today > last:
-        return OVERDUE
-    return THIS_WEEK if day < today + timedelta(days=WEEK) else LATER
+    return THIS_WEEK if u.day < today + timedelta(days=WEEK) else LATER
 
 
-def certainty_of(d: Deadline) -> str:
-    if d.applies == "unknown":
-        return IF
-    return SAFE if d.due and d.safe and d.due > d.safe else CERTAIN
+def certainty_of(u: Duty) -> str:
+    """How sure the desk says the row's day is: the guidance's, with a certain safe date told from a certain
+    last day."""
+    d = u.deadline
+    if u.sure == CERTAIN and d.due and d.safe and d.due > d.safe:
+        return SAFE
+    return u.sure
 
 
-def desk(jurisdiction: Jurisdiction, complaints: list[Complaint], lang: str, today: date | None) -> Desk:
-    """Every complaint assessed as of `today`, and the duties that concern the office, in date order."""
+def desk(jurisdiction: Jurisdiction, complaints: list[Complaint], lang: str, today: date | None,
+         office_days: OfficeDays = OfficeDays()) -> Desk:
+    """Every complaint assessed as of `today`, and the duties that concern the office, in date order. A complaint
+    that is not open owes nothing: its rows are gone, and its line says where it stands."""
     assessments, rows, kept_now = {}, [], []
     order = {rule_id: n for n, rule_id in enumerate(jurisdiction.rule_ids())}
     for complaint in complaints:
         try:
-            a = assess(jurisdiction, complaint.facts, lang, today)
+            a = assess(jurisdiction, complaint.facts, lang, today, complaint.done, office_days)
         except InputError as err:
             assessments[complaint.id] = err
             kept_now.append(complaint)
             continue
         assessments[complaint.id] = a
+        if complaint.standing != "open":
+            kept_now.append(complaint)
+            continue
         dates = dict(complaint.dates)
-        for d in a.deadlines.values():
-            if not concerns_office(d):
+        for u in a.guidance.duties.values():
+            if not concerns_office(u):
                 continue
-            day = shown_day(d)
-            if day is None and not d.waiting_label:
+            if u.day is None and not u.deadline.waiting_label:
                 continue  # neither dated nor waiting on anything the office can record
-            kept = Kept.seen(complaint.dates.get(d.id), day.isoformat() if day else None,
-                             today.isoformat() if today else None)
-            dates[d.id] = kept
-            rows.append(DeskRow(complaint, d, OFFICE in d.people.acts, day, status_of(d, today), certainty_of(d), kept))
+            kept = Kept.seen(complaint.dates.get(u.id), u.day, today)
+            dates[u.id] = kept
+            rows.append(DeskRow(complaint, u, status_of(u, today), kept))
         kept_now.append(replace(complaint, dates=dates))
     rows = _next_waits(jurisdiction, rows)
-    rows.sort(key=lambda r: (r.day is None, r.day or date.max, r.complaint.label.casefold(), r.complaint.id,
-                             order.get(r.deadline.id, 0)))
+    last = {WAITING_ROW: 1, DONE_ROW: 2}
+    rows.sort(key=lambda r: (last.get(r.status, 0), r.day or date.max, r.duty.moment is None,
+                             r.complaint.label.casefold(), r.complaint.id, order.get(r.deadline.id, 0)))
     return Desk(assessments, rows, kept_now)
 
 
@@ -292,78 +382,113 @@ def _next_waits(j: Jurisdiction, rows: list[DeskRow]) -> list[DeskRow]:
     and the rows that wait on a fact to be entered (an election's date)."""
     events = [e.id for e in j.events]
     event_of = lambda r: (r.deadline.waiting_on or "").removeprefix("deadline:")
+    waits = lambda r: r.status == WAITING_ROW and r.day is None and event_of(r) in events
     first = {}
     for r in rows:
-        if r.day is None and event_of(r) in events:
+        if waits(r):
             first[r.complaint.id] = min(first.get(r.complaint.id, len(events)), events.index(event_of(r)))
-    return [r for r in rows if r.day is not None or event_of(r) not in events
-            or events.index(event_of(r)) == first[r.complaint.id]]
+    return [r for r in rows if not waits(r) or events.index(event_of(r)) == first[r.complaint.id]]
+
+
+def sureness_words(j: Jurisdiction, u: Duty, lang: str) -> str | None:
+    """How sure a row's day is, in one sentence."""
+    d = u.deadline
+    if u.sure == DONE:
+        r = u.retired
+        if r.event is None:
+            return say("desk_done_marked", lang, on=r.day)
+        label = j.event(r.event).label if j.event(r.event) else r.event
+        return say("desk_done_act" if r.act else "desk_done_later", lang, what=label, on=r.day)
+    if u.sure == PASSED:
+        return say("desk_passed", lang)
+    if u.day is None:
+        return None
+    text = None
+    if u.where in (BETWEEN, ON_LAST):
+        text = say("desk_relies", lang, safe=d.safe, reasons=readings(j, d, lang) or "")
+    elif d.due and d.safe and d.due > d.safe:
+        text = later_day(j, d, lang) or say("desk_safe", lang, due=d.due)
+    elif u.sure == CERTAIN:
+        text = say("desk_certain", lang)
+    if u.conditional:
+        text = " ".join(t for t in (condition_text(j, d.rule, lang) or say("desk_if", lang, condition=""), text) if t)
+    return text
 
 
 def row_json(row: DeskRow, a: Assessment) -> dict:
-    j, lang, d = a.situation.j, a.situation.lang, row.deadline
+    j, lang, u = a.situation.j, a.situation.lang, row.duty
+    d = u.deadline
     actor = j.actor(d.rule.actor)
-    certainty = say("desk_certain", lang) if row.day else None
-    if row.certainty == SAFE and row.day:
-        certainty = later_day(j, d, lang) or say("desk_safe", lang, due=d.due)
-    elif row.certainty == IF:
-        certainty = say("desk_if", lang, condition=condition_clause(j, d.rule, lang) or "")
     moved = None
-    if row.kept.moved_on and row.kept.sequence:
-        moved = say("desk_moved_from", lang, was=date.fromisoformat(row.kept.was), on=date.fromisoformat(row.kept.moved_on)) \
-            if row.kept.was else say("desk_moved_dated", lang, on=date.fromisoformat(row.kept.moved_on))
+    if row.kept.moved_on and row.kept.sequence and row.status != DONE_ROW:
+        if row.kept.was is None:
+            moved = say("desk_moved_dated", lang, on=row.kept.moved_on)
+        elif row.kept.was == d.safe and u.day == d.due:
+            moved = say("desk_moved_safe_passed", lang, was=row.kept.was)
+        else:
+            moved = say("desk_moved_from", lang, was=row.kept.was, on=row.kept.moved_on)
     return {
         "complaint": row.complaint.id, "label": row.complaint.label, "duty": d.id,
         "task": task(d.rule, lang), "who": actor.label, "owed_by_office": row.owed_by_office,
-        "date": row.day.isoformat() if row.day else None,
-        "display": format_moment(d.due_at, lang) if d.due_at else format_day(row.day, lang) if row.day else None,
-        "due": d.due.isoformat() if d.due else None,
-        "due_at": d.due_at.isoformat(timespec="minutes") if d.due_at else None,
+        "date": _iso(u.day),
+        "display": format_moment(u.moment, lang) if u.moment else format_day(u.day, lang) if u.day else None,
+        "due": _iso(d.due),
+        "due_at": u.moment.isoformat(timespec="minutes") if u.moment else None,
         "status": row.status, "status_text": say("desk_status_" + row.status, lang),
-        "certainty": row.certainty, "certainty_text": certainty,
-        "waiting_for": say("desk_waiting_for", lang, what=d.waiting_label) if row.day is None else None,
+        "certainty": certainty_of(u), "certainty_text": sureness_words(j, u, lang),
+        "waiting_for": say("desk_waiting_for", lang, what=d.waiting_label) if u.day is None and d.waiting_label
+        else None,
         "moved": moved, "sequence": row.kept.sequence, "cite": j.clause(d.rule.clause).cite,
+        "can_mark_done": row.owed_by_office and u.sure in (CERTAIN, RELIES, IF, PASSED),
+        "marked_done": bool(u.retired and u.retired.event is None),
     }
 
 
-def desk_json(j: Jurisdiction, complaints: list[Complaint], lang: str, today: date | None) -> dict:
+def desk_json(j: Jurisdiction, complaints: list[Complaint], lang: str, today: date | None,
+              office_days: OfficeDays = OfficeDays()) -> dict:
     """The desk as the page draws it: rows, each complaint's own line, and what the desk now keeps."""
-    found = desk(j, complaints, lang, today)
+    found = desk(j, complaints, lang, today, office_days)
     lines = []
     for complaint in found.complaints:
         a = found.assessments[complaint.id]
+        line = {"id": complaint.id, "label": complaint.label, "standing": complaint.standing,
+                "standing_text": say("desk_standing_" + complaint.standing, lang)}
         if isinstance(a, InputError):
-            lines.append({"id": complaint.id, "label": complaint.label, "status": "error",
-                          "sentence": say("desk_facts_problem", lang, problem=a.problem(lang)), "received": None})
+            lines.append({**line, "status": "error", "received": None,
+                          "sentence": say("desk_facts_problem", lang, problem=a.problem(lang))})
             continue
         answer = a.answers["clerk"]
         received = a.situation.facts.received
-        lines.append({"id": complaint.id, "label": complaint.label, "status": answer.status, "sentence": answer.sentence,
-                      "received": received.isoformat() if received else None,
+        sentence = answer.sentence if complaint.standing == "open" else say("desk_not_open", lang,
+                                                                             standing=line["standing_text"])
+        lines.append({**line, "status": answer.status if complaint.standing == "open" else "nothing",
+                      "sentence": sentence, "received": _iso(received),
                       "received_display": format_day(received, lang) if received else None})
-    counts = {s: sum(1 for r in found.rows if r.status == s) for s in (OVERDUE, THIS_WEEK, LATER, WAITING)}
-    return {"rows": [row_json(r, found.assessments[r.complaint.id]) for r in found.rows], "complaints": lines, "counts": counts,
-            "kept": [c.as_json() for c in found.complaints],
-            "as_of": today.isoformat() if today else None,
+    counts = {s: sum(1 for r in found.rows if r.status == s) for s in ROW_STATUSES}
+    return {"rows": [row_json(r, found.assessments[r.complaint.id]) for r in found.rows], "complaints": lines,
+            "counts": counts, "kept": [c.as_json() for c in found.complaints],
+            "office_days": [{"date": d.isoformat(), "display": format_day(d, lang), "open": d in office_days.open}
+                            for d in sorted(office_days.open | office_days.closed)],
+            "as_of": _iso(today),
             "as_of_display": format_day(today, lang) if today else None,
             # the last day "this week" covers, for the printed week's heading
             "week_ends_display": format_day(today + timedelta(days=WEEK - 1), lang) if today else None}
 
 
 def desk_calendar(j: Jurisdiction, found: Desk, lang: str, stamp, reminders: Reminders) -> tuple[str | None, int]:
-    """One calendar file of every dated duty on the desk, each titled with its complaint's label, with the
-    UID of its complaint and duty and the SEQUENCE of its moves; and how many events it holds. None if the
-    desk has no dated duty."""
+    """One calendar file of every dated duty still owed on the desk, each titled with its complaint's label, with
+    the UID of its complaint and duty and the SEQUENCE of its moves; and how many events it holds. None if the
+    desk has no such duty."""
     made, timed_years, first = [], set(), None
     kept = {c.id: c for c in found.complaints}
     for row in found.rows:
-        if row.day is None:
+        if row.day is None or row.status == DONE_ROW or not row.deadline.due:
             continue
         a = found.assessments[row.complaint.id]
         first = first or a
         complaint = kept[row.complaint.id]
         filed = Filed(complaint.id, complaint.label, {k: v.sequence for k, v in complaint.dates.items()})
-        event, years = events(a, [row.deadline], stamp, filed, reminders)
+        event, years = events(a, [row.duty], stamp, filed, reminders)
         made += event
         timed_years |= years
     if first is None:

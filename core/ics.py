@@ -1,9 +1,11 @@
 """A calendar file (RFC 5545) of one person's dates, made from a report.
 
-One event per date the report computes for that person: an all-day event on the safe
-date (the description says when the code's last day may be later, and why), or, for a
-rule counted in hours, an event at that moment in the city's time zone, with the
-VTIMEZONE that calendar programs need to place it. Each event is titled with the action
+One event per duty of that person that has a day (core/guidance.py): an all-day event on the
+day at stake as of the day the file is made (the safe date while it is ahead; once it has
+passed, the latest day the law may still allow, and the description says what that day relies
+on), or, for a rule counted in hours, an event at that moment in the city's time zone, with the
+VTIMEZONE that calendar programs need to place it. A duty done, or behind the procedure, has
+no event. Each event is titled with the action
 and who must act (and, on the office's desk, the complaint's label), and its description
 quotes the citation and the sentence of law.
 
@@ -13,7 +15,9 @@ its SEQUENCE says how many times that date has moved. A complaint is named by it
 or else by the days that start it (the violation and the receipt): two complaints about the
 same violation received on the same day, made outside the desk, share their UIDs. Each event
 carries reminders (VALARM) so many business days before it, at a time of day in the city's
-zone (by default 3 and 1 business days before, at 9:00).
+zone (by default 3 and 1 business days before, at 9:00): never on a day the office is or may
+be closed, never before the day its duty's count starts from (a reminder that would fall
+earlier comes on that day), and never at or after a timed duty's moment.
 
 Written by hand rather than with the `icalendar` package: the format needs about a
 hundred lines here, and that package (with its tzdata and typing_extensions) would add
@@ -30,8 +34,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
 
 from .business_calendar import OutsideCalendar
-from .deadlines import Deadline
-from .describing import later_day, task
+from .describing import condition_text, later_day, readings, task
+from .guidance import BETWEEN, DONE, ON_LAST, PASSED, Duty
 from .report import Assessment
 from .wording import format_moment, say
 
@@ -109,11 +113,12 @@ def vtimezone(name: str, zone, years: range) -> list[str]:
     return lines + ["END:VTIMEZONE"]
 
 
-def dated_entries(assessment: Assessment, person: str) -> list[Deadline]:
-    """The deadlines that concern this person and have a date, in date order."""
-    entries = [d for d in assessment.deadlines.values() if person in d.people.concerns and d.due]
-    return sorted(entries, key=lambda d: (d.due_at.isoformat(timespec="minutes") if d.due_at else d.safe.isoformat(),
-                                          d.id))
+def dated_entries(assessment: Assessment, person: str) -> list[Duty]:
+    """The duties that concern this person and have a day at stake, in date order (none done or behind)."""
+    entries = [u for u in assessment.guidance.duties.values()
+               if person in u.concerns and u.day and u.deadline.due and u.sure != DONE]
+    return sorted(entries, key=lambda u: (u.moment.isoformat(timespec="minutes") if u.moment else u.day.isoformat(),
+                                          u.id))
 
 
 @dataclass(frozen=True)
@@ -156,30 +161,76 @@ def uid(procedure: str, complaint: str, duty: str) -> str:
     return f"{procedure}-{complaint}-{duty}@complaint-checker"
 
 
-def _reminder_days(calendar, day: date, n: int) -> date:
-    """The day `n` business days before `day` (0: the day itself); outside the calendar's years, calendar days."""
-    try:
+def reminder_days(calendar, duty: Duty, days: tuple[int, ...]) -> list[date]:
+    """The days of a duty's reminders, latest last: each so many business days before its day (0: that day, or
+    the last day the office is open before it), never on a day the office is or may be closed, and never
+    before the day the duty's count starts from (one that would be earlier comes on the first open day from
+    then, if that is still on or before the duty's day). Outside the calendar's years, weekdays only."""
+    def before(day: date) -> date:
+        try:
+            return calendar.previous_business_day(day)
+        except OutsideCalendar:
+            day -= timedelta(days=1)
+            while day.weekday() >= 5:
+                day -= timedelta(days=1)
+            return day
+
+    def open_from(day: date) -> date:
+        try:
+            return day if calendar.is_business_day(day) else calendar.next_business_day(day)
+        except OutsideCalendar:
+            while day.weekday() >= 5:
+                day += timedelta(days=1)
+            return day
+
+    def is_open(day: date) -> bool:
+        try:
+            return calendar.is_business_day(day)
+        except OutsideCalendar:
+            return day.weekday() < 5
+
+    found = []
+    for n in days:
+        day = duty.day if is_open(duty.day) else before(duty.day)
         for _ in range(n):
-            day = calendar.previous_business_day(day)
-        return day
-    except OutsideCalendar:
-        return day - timedelta(days=n)
+            day = before(day)
+        if duty.starts and day < duty.starts:
+            day = open_from(duty.starts)
+        if day <= duty.day and day not in found:
+            found.append(day)
+    return sorted(found)
 
 
-def _alarms(s, entry: Deadline, summary: str, reminders: Reminders) -> list[str]:
+def _alarms(s, duty: Duty, summary: str, reminders: Reminders) -> list[str]:
     """One VALARM per reminder, at an absolute moment in UTC (RFC 5545 § 3.8.6.3): the city's time of day on
-    the business day so many days before the date."""
+    each reminder day (reminder_days), before a timed duty's moment."""
     hour, minute = (int(part) for part in reminders.at.split(":"))
-    event_day = entry.due_at.date() if entry.due_at else entry.safe
     lines = []
-    for n in reminders.days:
-        day = _reminder_days(s.j.calendar, event_day, n)
+    for day in reminder_days(s.j.calendar, duty, reminders.days):
         moment = datetime(day.year, day.month, day.day, hour, minute, tzinfo=s.zone)
-        if entry.due_at and moment >= entry.due_at:
-            continue  # a reminder after the moment itself reminds of nothing
+        if duty.moment and moment >= duty.moment:
+            continue  # a reminder at or after the moment itself reminds of nothing
         lines += ["BEGIN:VALARM", "ACTION:DISPLAY", f"DESCRIPTION:{escape(summary)}",
                   f"TRIGGER;VALUE=DATE-TIME:{_stamp(moment)}", "END:VALARM"]
     return lines
+
+
+def about_the_day(j, duty: Duty, lang: str) -> str | None:
+    """What the day an event is on rests on, in one sentence: the safe date and why the code's day may be later;
+    the latest day still possible and what it relies on; the condition the duty exists under; or that it
+    has passed."""
+    d = duty.deadline
+    if duty.sure == PASSED:
+        return say("ics_passed", lang, due=d.due)
+    if duty.where in (BETWEEN, ON_LAST):
+        text = say("ics_relies", lang, safe=d.safe, reasons=readings(j, d, lang) or "")
+    else:
+        later = later_day(j, d, lang)
+        text = say("ics_safe_date", lang, later=later) if later else None
+    if duty.conditional:
+        condition = condition_text(j, d.rule, lang)
+        text = " ".join(t for t in (condition, text) if t)
+    return text
 
 
 @dataclass(frozen=True)
@@ -192,9 +243,9 @@ class Filed:
     sequences: dict = field(default_factory=dict)
 
 
-def events(assessment: Assessment, entries: list[Deadline], stamp: datetime, filed: Filed,
+def events(assessment: Assessment, entries: list[Duty], stamp: datetime, filed: Filed,
            reminders: Reminders) -> tuple[list[list[str]], set[int]]:
-    """The VEVENTs of some of an assessment's deadlines, and the years of those counted in hours."""
+    """The VEVENTs of some of an assessment's duties, and the years of those counted in hours."""
     s = assessment.situation
     j, lang = s.j, s.lang
     made, timed_years = [], set()
@@ -207,16 +258,17 @@ def events(assessment: Assessment, entries: list[Deadline], stamp: datetime, fil
         about = [say("ics_law", lang, cite=cite, text=entry.rule.text)] if entry.rule.text else [cite]
         lines = [f"UID:{uid(j.id, filed.key, entry.id)}", f"DTSTAMP:{_stamp(stamp)}",
                  f"SEQUENCE:{filed.sequences.get(entry.id, 0)}"]
-        if entry.due_at:
-            timed_years.add(entry.due_at.year)
-            lines.append(f"DTSTART;TZID={j.timezone}:{_local(entry.due_at)}")
-            about.insert(0, say("ics_due_at", lang, moment=format_moment(entry.due_at, lang)))
+        day_words = about_the_day(j, entry, lang)
+        if entry.moment:
+            timed_years.add(entry.moment.year)
+            lines.append(f"DTSTART;TZID={j.timezone}:{_local(entry.moment)}")
+            about.insert(0, say("ics_due_at", lang, moment=format_moment(entry.moment, lang)))
+            if entry.conditional and day_words:
+                about.insert(1, day_words)
         else:
-            safe = entry.safe
-            lines += [f"DTSTART;VALUE=DATE:{safe:%Y%m%d}", f"DTEND;VALUE=DATE:{safe + timedelta(days=1):%Y%m%d}"]
-            later = later_day(j, entry, lang)
-            if later:
-                about.insert(0, say("ics_safe_date", lang, later=later))
+            lines += [f"DTSTART;VALUE=DATE:{entry.day:%Y%m%d}", f"DTEND;VALUE=DATE:{entry.day + timedelta(days=1):%Y%m%d}"]
+            if day_words:
+                about.insert(0, day_words)
         about.append(say("disclaimer", lang, contact=j.contact))
         lines += [f"SUMMARY:{escape(summary)}", f"DESCRIPTION:{escape(chr(10).join(about))}",
                   "TRANSP:TRANSPARENT", *_alarms(s, entry, summary, reminders)]

@@ -111,9 +111,8 @@ class Checker:
         key = kept.get("key") or complaint_key(assessment)
         dates = {}
         for entry in dated_entries(assessment, person):
-            day = (entry.due_at or entry.safe).isoformat()[:10]
             before = (kept.get("dates") or kept.get("dates_by_key", {}).get(key) or {}).get(entry.id)
-            dates[entry.id] = Kept.seen(Kept.read(before) if before else None, day, today)
+            dates[entry.id] = Kept.seen(Kept.read(before) if before else None, entry.day, parse_today(today))
         filed = Filed(key, kept.get("label"), {k: v.sequence for k, v in dates.items()})
         ics = calendar_file(assessment, person, moment, filed, Reminders.read(kept.get("reminders")))
         return json.dumps({"ok": True, "ics": ics, "key": key, "dates": {k: v.as_json() for k, v in dates.items()}},

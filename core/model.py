@@ -80,6 +80,8 @@ class Rule:
     amount_min: int | None = None
     amount_max: int | None = None
     governs: tuple[str, ...] = ()
+    done_when: str | None = None  # the event that is the duty's act itself: once it happens, the duty is done
+    announces: str | None = None  # an event whose date this notice must announce: it is due before that event
     task: str | None = None
     entry: str = ""
 

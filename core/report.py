@@ -7,7 +7,7 @@ reaches the verdicts and words each person's answer, all as typed values; this m
 writes them as the report's JSON (core/report_json.py), the one place where a date becomes text.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from .answers import Answer, answers
@@ -15,6 +15,7 @@ from .conflicts import Conflict, find_conflicts
 from .deadlines import Deadline, count_deadlines
 from .describing import anchor_words, condition_text
 from .facts import parse_facts
+from .guidance import Guidance, guidance
 from .localize import localized
 from .model import COUNTED_KINDS, Jurisdiction, Rule
 from .report_json import SCHEMA, report_json
@@ -46,6 +47,7 @@ class Assessment:
     filing: Filing
     eligibility: Eligibility
     contents: Contents
+    guidance: Guidance  # what each person acts on: every duty's day at stake as of today, and how sure it is
     answers: dict[str, Answer]
 
     @property
@@ -53,13 +55,20 @@ class Assessment:
         return self.situation.j
 
 
-def assess(jurisdiction: Jurisdiction, facts: dict, lang: str = "en", today: date | None = None) -> Assessment:
-    """What the facts mean under the procedure, typed. Raises InputError, naming the field."""
-    situation = Situation(localized(jurisdiction, lang), parse_facts(facts, jurisdiction), lang, today)
-    return _assess(situation)
+def assess(jurisdiction: Jurisdiction, facts: dict, lang: str = "en", today: date | None = None,
+           done: dict[str, date] | None = None, office_days=None) -> Assessment:
+    """What the facts mean under the procedure, typed. From an office's desk: `done`, the duties it marked done
+    (duty id -> the day it was marked), and `office_days`, the days it recorded as open or closed, which settle
+    those days of the calendar. Raises InputError, naming the field."""
+    procedure = localized(jurisdiction, lang)
+    if office_days:
+        procedure = replace(procedure, calendar=procedure.calendar.as_recorded(
+            office_days.open, office_days.closed, say("office_recorded_closed", lang), say("office_recorded", lang)))
+    situation = Situation(procedure, parse_facts(facts, jurisdiction), lang, today)
+    return _assess(situation, done)
 
 
-def _assess(s: Situation) -> Assessment:
+def _assess(s: Situation, done: dict[str, date] | None = None) -> Assessment:
     deadlines = count_deadlines(s)
     windows, provisions, stages, not_applicable = [], [], [], []
     for rule_id in s.j.rule_ids():
@@ -83,8 +92,9 @@ def _assess(s: Situation) -> Assessment:
             provisions.append((rule, in_force.version, applies))
     found, warnings = find_conflicts(s, deadlines)
     filed, eligible = filing(s, deadlines), eligibility(s)
+    guided = guidance(s, deadlines, done)
     return Assessment(s, deadlines, warnings, found, windows, provisions, stages, not_applicable, filed, eligible,
-                      contents(s), answers(s, deadlines, windows, filed, eligible))
+                      contents(s), guided, answers(s, guided, windows, filed, eligible))
 
 
 def evaluate(jurisdiction: Jurisdiction, facts: dict, lang: str = "en", today: date | None = None) -> dict:

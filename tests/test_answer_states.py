@@ -87,11 +87,13 @@ STATES = [
     dict(name="complainant, relies: between the safe date and a last day the office may close, with no extension",
          procedure=IL, facts={"violation_date": "2025-11-27"}, today="2026-11-26", person="complainant",
          status="relies", date="2026-11-27",
-         en="The safe date, Wednesday, November 25, 2026, has passed; the last day may still be Friday, November 27, "
-            "2026, if the office is open on Friday, November 27, 2026 (Day after Thanksgiving).", en_detail=None,
-         es="La fecha segura, el miércoles 25 de noviembre de 2026, ya pasó; el último día todavía puede ser el "
-            "viernes 27 de noviembre de 2026, si la oficina abre el viernes 27 de noviembre de 2026 (Día siguiente a "
-            "Acción de Gracias).", es_detail=None),
+         # Nothing moves it past the closure: the last day is Fri 27 Nov, usable only if the office opens (issue 27).
+         en="The safe date, Wednesday, November 25, 2026, has passed; the last day is Friday, November 27, 2026, and "
+            "it holds only if the office is open that day (Day after Thanksgiving): no law moves it past a closure.",
+         en_detail=None,
+         es="La fecha segura, el miércoles 25 de noviembre de 2026, ya pasó; el último día es el viernes 27 de "
+            "noviembre de 2026, y vale solo si la oficina abre ese día (Día siguiente a Acción de Gracias): ninguna "
+            "ley lo prorroga por un cierre.", es_detail=None),
     dict(name="complainant, late: the day after the extended day",
          procedure=FC, facts=OCT6, today="2026-12-08", person="complainant", status="late", date="2026-12-07",
          en="The last day to file was Monday, December 7, 2026.", en_detail=LATE_WHAT_NOW,
@@ -107,24 +109,26 @@ STATES = [
             "reading.",
          es="Presente la queja a más tardar el viernes 4 de diciembre de 2026. Presentarla el día que prevé, el "
             "miércoles 2 de diciembre de 2026, es a tiempo en cualquier interpretación."),
-    dict(name="complainant, certain: a planned extended day leads with the safe date and says what the plan relies on",
+    # Issue 27: a plan that holds only under a reading is not painted green.
+    dict(name="complainant, relies: a planned extended day leads with the safe date, and the plan relies on the extension",
          procedure=FC, facts={**OCT6, "received": "2026-12-07"}, today="2026-11-20", person="complainant",
-         status="certain", date="2026-12-04",
+         status="relies", date="2026-12-04",
          en="File by Friday, December 4, 2026. The day you plan, Monday, December 7, 2026, is on time only if the "
             "weekend and holiday extension (C.R.S. § 2-4-108) applies.",
          es="Presente la queja a más tardar el viernes 4 de diciembre de 2026. Presentarla el día que prevé, el lunes "
             "7 de diciembre de 2026, es a tiempo solo si se aplica la prórroga por fines de semana y feriados "
             "(C.R.S. § 2-4-108)."),
-    dict(name="complainant, certain: 17 days left and a plan after the last day — not 'late', the plan would be",
+    # A plan after the last day is late (red), though the safe date still leads: filing then would be late.
+    dict(name="complainant, late: 17 days left and a plan after the last day: the plan is late, the safe date leads",
          procedure=FC, facts={**OCT6, "received": "2026-12-08"}, today="2026-11-20", person="complainant",
-         status="certain", date="2026-12-04",
+         status="late", date="2026-12-04",
          en="File by Friday, December 4, 2026. The day you plan, Tuesday, December 8, 2026, would be late.",
          en_detail=WHY_DEC5,
          es="Presente la queja a más tardar el viernes 4 de diciembre de 2026. Presentarla el día que prevé, el "
             "martes 8 de diciembre de 2026, sería fuera de plazo.", es_detail=WHY_DEC5_ES),
-    dict(name="complainant, relies: the safe date passed and the plan is after the last day",
+    dict(name="complainant, late: the safe date passed and the plan is after the last day",
          procedure=FC, facts={**OCT6, "received": "2026-12-08"}, today="2026-12-05", person="complainant",
-         status="relies", date="2026-12-07",
+         status="late", date="2026-12-07",
          en="The safe date, Friday, December 4, 2026, has passed; the last day may still be Monday, December 7, 2026, "
             "if the weekend and holiday extension (C.R.S. § 2-4-108) applies. The day you plan, Tuesday, December 8, "
             "2026, would be late.",
@@ -375,32 +379,38 @@ STATES = [
             f"hoy, el miércoles 2 de diciembre de 2026, puede ser el último día, {IF_NOV27_ES}."),
     dict(name="clerk, late: a passed duty says when it was due and that it is late if not done",
          procedure=FC, facts=NOV25, today="2026-12-03", person="clerk", status="late", date="2026-12-02",
-         en="Every dated duty of the office has passed. The last, to notify both parties of the preliminary review, "
-            "was due by Wednesday, December 2, 2026; if it has not been done, it is late.",
-         es="Todas las tareas con fecha de la oficina ya pasaron. La última, notificar a ambas partes el resultado de "
-            "la revisión preliminar, vencía el miércoles 2 de diciembre de 2026; si no se hizo, está fuera de plazo."),
+         en="Past its last day: to notify both parties of the preliminary review, due by Wednesday, December 2, 2026; "
+            "if it has not been done, it is late.",
+         es="Ya pasó su último día: notificar a ambas partes el resultado de la revisión preliminar, que vencía el "
+            "miércoles 2 de diciembre de 2026; si no se hizo, está fuera de plazo."),
     dict(name="clerk, relies: between a notice's safe date and its later last day, with three duties owed",
          # Received Wed 7 Oct 2026, the respondent not a candidate. (B) three business days: Thu 8 (1), Fri 9 (2), and
          # Mon 12 (3) if the office opens on Columbus Day, else Tue 13. Mon 12 may be closed, so the safe date is
          # Fri 9. (C)(1) seven business days: Fri 16 or Mon 19. (C)(2) four weeks: Wed 4 Nov.
          procedure=IL, facts={"received": "2026-10-07", "respondent_is_candidate": False}, today="2026-10-10",
          person="clerk", status="relies", date="2026-10-13",
-         en=f"The office owes 3 things; the next is to send the notice to the respondent and the confirmation to the "
+         # The (C)(2) hearing is owed only if the complaint is found sufficient and there is probable cause, which no
+         # fact settles: it is named with its condition, not counted as owed (issue 27).
+         en=f"The office owes 2 things; the next is to send the notice to the respondent and the confirmation to the "
             f"complainant by Tuesday, October 13, 2026 at the latest: its safe date, Friday, October 9, 2026, has "
-            f"passed, and Tuesday, October 13, 2026 holds only {IF_OCT12}.",
-         es=f"La oficina tiene 3 tareas pendientes; la siguiente es enviar el aviso a la persona denunciada y la "
+            f"passed, and Tuesday, October 13, 2026 holds only {IF_OCT12}. If the complaint is found sufficient to "
+            f"allege a violation of § 103.10 and there is probable cause, it must also hold the hearing by Wednesday, "
+            f"November 4, 2026.",
+         es=f"La oficina tiene 2 tareas pendientes; la siguiente es enviar el aviso a la persona denunciada y la "
             f"confirmación al denunciante a más tardar el martes 13 de octubre de 2026: su fecha segura, el viernes 9 "
-            f"de octubre de 2026, ya pasó, y el martes 13 de octubre de 2026 vale solo {IF_OCT12_ES}."),
+            f"de octubre de 2026, ya pasó, y el martes 13 de octubre de 2026 vale solo {IF_OCT12_ES}. Si la queja se "
+            f"considera suficiente para alegar una infracción de § 103.10 y hay causa probable, también debe celebrar "
+            f"la audiencia a más tardar el miércoles 4 de noviembre de 2026."),
     dict(name="clerk, waiting: not green while an unknown fact could bring the (G) decision seven days after filing",
          # Received Tue 20 Oct 2026. (B): Wed 21 (1), Thu 22 (2), Fri 23 (3). (G): seven days after filing is Tue 27 Oct.
          procedure=IL, facts={"received": "2026-10-20"}, today="2026-10-20", person="clerk", status="waiting",
          date="2026-10-23",
-         en="The office owes 3 things; the next is to send the notice to the respondent and the confirmation to the "
+         en="The office owes 2 things; the next is to send the notice to the respondent and the confirmation to the "
             "complainant by Friday, October 23, 2026. If the respondent is a candidate and the day the Ethics "
             "commission receives the complaint is within the 60 days before election day, it must also render its "
             "decision by Tuesday, October 27, 2026 at the latest. To know, answer “Is the respondent a candidate in "
             "an election?” and enter election day.",
-         es="La oficina tiene 3 tareas pendientes; la siguiente es enviar el aviso a la persona denunciada y la "
+         es="La oficina tiene 2 tareas pendientes; la siguiente es enviar el aviso a la persona denunciada y la "
             "confirmación al denunciante a más tardar el viernes 23 de octubre de 2026. Si la persona denunciada es "
             "candidata y el día en que la Comisión de Ética recibe la queja cae dentro de los 60 días anteriores al "
             "día de la elección, también debe dictar su decisión a más tardar el martes 27 de octubre de 2026. Para "
@@ -468,14 +478,14 @@ def _mismatches() -> list[str]:
 
 
 def test_a_last_day_equal_to_today_counted_as_passed_fails_the_table(monkeypatch):
-    import core.answers as answers
+    import core.guidance as guidance
 
     def passed_on_the_day(today, safe, due):  # the mutation: "today == last day" taken as passed
         if today is None or today < safe:
-            return answers.BEFORE
-        return answers.BETWEEN if today < due else answers.AFTER
+            return guidance.BEFORE
+        return guidance.BETWEEN if today < due else guidance.AFTER
 
-    monkeypatch.setattr(answers, "position", passed_on_the_day)
+    monkeypatch.setattr(guidance, "position", passed_on_the_day)
     caught = _mismatches()
     assert any("on the safe date" in c for c in caught) and any("today" in c for c in caught), caught
 

@@ -40,7 +40,8 @@ def fc(ident, label, received, **events):
     facts = {"violation_date": "2026-10-01", "received": received}
     if events:
         facts["events"] = {k.replace("_", "-"): v for k, v in events.items()}
-    return Complaint(ident, label, facts, "2026-12-01T17:00:00Z", "2026-12-01T17:00:00Z")
+    return Complaint.read({"id": ident, "label": label, "facts": facts, "added": "2026-12-01T17:00:00Z",
+                           "changed": "2026-12-01T17:00:00Z"})
 
 
 THREE = [fc("c3", "FC-C", "2026-12-01"), fc("c1", "FC-A", "2026-11-20"), fc("c2", "FC-B", "2026-11-30")]
@@ -73,13 +74,30 @@ def test_where_today_falls_decides_the_status(today, status):
 
 
 def test_a_safe_date_before_the_codes_last_day_says_so_and_is_not_overdue_until_the_last_day():
-    found = desk_json(FC, [fc("c4", "FC-D", "2026-11-24")], "en", DEC_1)
+    # Received Tue Nov 24: safe date Mon Nov 30; Tue Dec 1 only if the office closed on Fri Nov 27.
+    found = desk_json(FC, [fc("c4", "FC-D", "2026-11-24")], "en", date(2026, 11, 30))
     row = found["rows"][0]
-    assert (row["date"], row["due"], row["certainty"]) == ("2026-11-30", "2026-12-01", "safe")
-    assert row["status"] == "this_week"  # the safe date passed yesterday; today may still be the last day
+    assert (row["date"], row["due"], row["certainty"], row["status"]) == ("2026-11-30", "2026-12-01", "safe",
+                                                                          "this_week")
     assert row["certainty_text"] == ("The code's last day may be Tuesday, December 1, 2026, if the office is closed on "
                                      "Friday, November 27, 2026 (Day after Thanksgiving).")
     assert desk(FC, [fc("c4", "FC-D", "2026-11-24")], "en", date(2026, 12, 2)).rows[0].status == "overdue"
+
+
+def test_once_the_safe_date_has_passed_the_row_is_on_the_day_still_at_stake():
+    """Issue 27: on Tue Dec 1 the safe date (Mon Nov 30) has passed, but Tue Dec 1 may still be the last day (if the
+    office closed on Fri Nov 27). The row is on Dec 1, due this week, and says what that day relies on; it was on
+    Nov 30 when the desk last saw it, and says why it moved."""
+    seen = desk(FC, [fc("c4", "FC-D", "2026-11-24")], "en", date(2026, 11, 30)).complaints
+    found = desk_json(FC, seen, "en", DEC_1)
+    row = found["rows"][0]
+    assert (row["date"], row["due"], row["certainty"], row["status"]) == ("2026-12-01", "2026-12-01", "relies",
+                                                                          "this_week")
+    assert row["certainty_text"] == ("The safe date, Monday, November 30, 2026, has passed: this is the latest day "
+                                     "still possible, and it holds only if the office is closed on Friday, November 27, "
+                                     "2026 (Day after Thanksgiving).")
+    assert row["moved"] == "The safe date, Monday, November 30, 2026, has passed: this is the latest day still possible."
+    assert row["sequence"] == 1
 
 
 def test_recording_an_event_dates_its_dependents_and_the_desk_says_what_moved():
@@ -107,8 +125,10 @@ def test_recording_an_event_dates_its_dependents_and_the_desk_says_what_moved():
 
 def test_only_the_next_event_waits_on_the_desk():
     found = desk(IL, [Complaint("e1", "EC-26-1", {"violation_date": "2026-10-01", "received": "2026-11-30"})], "en", DEC_1)
-    waiting = [(r.deadline.id, r.deadline.waiting_on) for r in found.rows if r.day is None]
-    assert waiting == [("meeting-notice", "meeting"), ("election-decision", "election_date")]
+    waiting = [(r.deadline.id, r.deadline.waiting_on) for r in found.rows if r.status == "waiting"]
+    # The (G) decision waits on a fact (is the respondent a candidate, and when is the election), with its latest
+    # day known (seven days after receipt, Mon Dec 7): dated rows first.
+    assert waiting == [("election-decision", "election_date"), ("meeting-notice", "meeting")]
 
 
 def test_a_complaint_whose_facts_no_longer_read_is_kept_and_named():
@@ -139,10 +159,10 @@ def test_an_export_reads_back_as_the_same_desk():
     found = desk(FC, THREE, "en", DEC_1)
     document = export_document("fort-collins", found.complaints, Reminders((2,), "08:30"), "2026-12-01T17:00:00Z")
     text = json.dumps(document)
-    complaints, reminders = read_export(text, "fort-collins", "Campaign finance complaints")
-    assert [c.as_json() for c in complaints] == [c.as_json() for c in found.complaints]
-    assert reminders == Reminders((2,), "08:30")
-    assert (document["format"], document["version"]) == ("complaint-checker-desk", 1)
+    read = read_export(text, "fort-collins", "Campaign finance complaints")
+    assert [c.as_json() for c in read.complaints] == [c.as_json() for c in found.complaints]
+    assert read.reminders == Reminders((2,), "08:30")
+    assert (document["format"], document["version"]) == ("complaint-checker-desk", 2)
 
 
 def refused(text, lang="en"):
@@ -157,8 +177,8 @@ GOOD = json.dumps(export_document("fort-collins", THREE, Reminders(), "2026-12-0
 @pytest.mark.parametrize("text, sentence", [
     (GOOD[:200], "This file is not a desk export: it is not valid JSON (line 1)."),
     ("[1, 2]", "This file is not a desk export of the Complaint Checker."),
-    (json.dumps({"format": "complaint-checker-desk", "version": 2, "complaints": []}),
-     "This desk was exported by a newer version of the checker (format 2); this page reads format 1. "
+    (json.dumps({"format": "complaint-checker-desk", "version": 3, "complaints": []}),
+     "This desk was exported by a newer version of the checker (format 3); this page reads format 2. "
      "Open the desk on an updated site, then import it."),
     (GOOD.replace('"fort-collins"', '"illinois-model-ethics"', 1),
      'This desk is for the procedure "illinois-model-ethics", not for Campaign finance complaints.'),
@@ -213,12 +233,16 @@ def test_the_desk_calendar_has_one_event_per_dated_duty_each_named_for_its_compl
     assert all(a["ACTION"] == "DISPLAY" and a["DESCRIPTION"] for e in events for a in e.walk("VALARM"))
 
 
-def test_a_reminder_keeps_off_a_day_the_office_may_be_closed():
-    # Safe date Mon Nov 30 (received Tue Nov 24): one business day before is Wed Nov 25, since Thu 26 is
-    # Thanksgiving and Fri 27 may be closed; three before: Wed 25 (1), Tue 24 (2), Mon 23 (3).
-    text, _ = desk_calendar(FC, desk(FC, [fc("c4", "FC-D", "2026-11-24")], "en", DEC_1), "en", STAMP, Reminders())
-    triggers = [a.decoded("TRIGGER") for a in events_of(text)[0].walk("VALARM")]
-    assert triggers == [datetime(2026, 11, 23, 16, tzinfo=timezone.utc), datetime(2026, 11, 25, 16, tzinfo=timezone.utc)]
+def test_a_reminder_keeps_off_a_day_the_office_may_be_closed_and_never_comes_before_the_complaint():
+    # Received Tue Nov 24, safe date Mon Nov 30 (as of Wed Nov 25). One business day before is Wed Nov 25, since Thu
+    # 26 is Thanksgiving and Fri 27 may be closed. Three before would be Wed 25 (1), Tue 24 (2), Mon 23 (3): a day
+    # before the complaint arrived, so that reminder comes on Tue Nov 24, the day it was received (issue 27).
+    found = desk(FC, [fc("c4", "FC-D", "2026-11-24")], "en", date(2026, 11, 25))
+    text, _ = desk_calendar(FC, found, "en", STAMP, Reminders())
+    event = events_of(text)[0]
+    assert event.decoded("DTSTART") == date(2026, 11, 30)
+    triggers = [a.decoded("TRIGGER") for a in event.walk("VALARM")]
+    assert triggers == [datetime(2026, 11, 24, 16, tzinfo=timezone.utc), datetime(2026, 11, 25, 16, tzinfo=timezone.utc)]
 
 
 def test_a_timed_duty_is_reminded_before_its_moment_in_the_citys_zone():
@@ -243,7 +267,7 @@ def test_uids_are_stable_and_sequence_rises_only_when_a_date_moved():
                              Reminders())
     assert [str(e["UID"]) for e in events_of(first)] == [str(e["UID"]) for e in events_of(later)]
     assert {int(e["SEQUENCE"]) for e in events_of(first)} == {0}
-    moved = Complaint("c2", "FC-B", THREE[2].facts, dates={"preliminary-review-notice": Kept("2026-12-02", 0)})
+    moved = Complaint("c2", "FC-B", THREE[2].facts, dates={"preliminary-review-notice": Kept(date(2026, 12, 2), 0)})
     text, _ = desk_calendar(FC, desk(FC, [moved], "en", DEC_1), "en", STAMP, Reminders())
     assert int(events_of(text)[0]["SEQUENCE"]) == 1
 
@@ -298,8 +322,8 @@ def test_a_desk_date_that_differs_from_the_report_fails_the_case():
 def test_the_format_documented_in_docs_desk_md_is_the_one_read():
     guide = (ROOT / "docs" / "desk.md").read_text(encoding="utf-8")
     example = guide.split("```json\n")[1].split("```")[0]
-    complaints, reminders = read_export(example, "fort-collins", "Campaign finance complaints")
-    assert [c.label for c in complaints] == ["2026-EC-04"] and reminders == Reminders((3, 1), "09:00")
-    found = desk_json(FC, complaints, "en", date(2026, 12, 2))
+    read = read_export(example, "fort-collins", "Campaign finance complaints")
+    assert [c.label for c in read.complaints] == ["2026-EC-04"] and read.reminders == Reminders((3, 1), "09:00")
+    found = desk_json(FC, read.complaints, "en", date(2026, 12, 2))
     assert {r["duty"]: r["date"] for r in found["rows"]} == {"preliminary-review-notice": "2026-12-03",
                                                             "additional-information": "2026-12-16"}

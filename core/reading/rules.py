@@ -17,7 +17,7 @@ MAX_AMOUNT = {"days": 3660, "weeks": 520, "months": 120, "years": 10,
               "business-days": 2600, "working-days": 2600, "hours": 8760}
 KEYS_BY_KIND = {
     "filing": {"count", "earliest_of", "governs", "ends_early_on", "ends_early_when"},
-    "deadline": {"count", "earliest_of", "governs", "ends_early_on", "ends_early_when"},
+    "deadline": {"count", "earliest_of", "governs", "ends_early_on", "ends_early_when", "done_when", "announces"},
     "window": {"opens", "closes", "closes_when"},
     "stage": {"rules"},
     "fine": {"amount_min", "amount_max"},
@@ -101,6 +101,11 @@ class RuleReader:
             if fields["ends_early_when"] and not fields["ends_early_on"]:
                 self.problems.add(where, "ends_early_when needs ends_early_on: the event by which the end is known",
                                   key="ends_early_when")
+            for key in ("done_when", "announces"):
+                fields[key] = entry.get(key)
+                if fields[key] is not None and fields[key] not in self.event_ids:
+                    self.problems.add(where, f"“{fields[key]}” is not an event", one_of_hint(fields[key], self.event_ids)
+                                      if self.event_ids else "define it under [[events]]", key=key)
             for ref in fields["governs"]:
                 if ref not in self.counted_ids or ref == entry["id"]:
                     self.problems.add(where, f"“{ref}” is not another deadline", suggest(ref, self.counted_ids),
