@@ -317,7 +317,7 @@ def build_calendar(spec: CalendarSpec) -> Calendar:
     for extra in spec.added:
         if extra.kind != CLOSURE:
             continue
-        for day, of in closure_days(extra, years, actual, days, spec):
+        for day, of in closure_days(extra, years, actual, days):
             days.setdefault(day, []).append(ClosedDay(extra.name, CLOSURE, extra.unconfirmed is None,
                                                       extra.unconfirmed or extra.basis, of, extra.closes_at,
                                                       extra.first_year, extra.last_year))
@@ -331,10 +331,13 @@ def build_calendar(spec: CalendarSpec) -> Calendar:
     return Calendar(spec.first_year, spec.last_year, in_range)
 
 
-def closure_days(extra: AddedDay, years: range, holidays: dict, closed: dict,
-                 spec: CalendarSpec) -> list[tuple[date, str]]:
+def closure_days(extra: AddedDay, years: range, holidays: dict, closed: dict) -> list[tuple[date, str]]:
     """Each day a recurring closure falls on, with the holiday it is kept for (or ""). `holidays` are the
-    actual holiday dates; `closed`, every day closed so far (observed days included)."""
+    actual holiday dates; `closed`, every day closed so far (observed days included).
+
+    The Friday before a Saturday holiday (the Monday after a Sunday one) is kept for every holiday, those the
+    law does not move (`not_moved`) included: that marking is about the law's observed day, and the closure
+    is the office's practice, which the law does not decide."""
     found = []
     for year in years:
         if not in_years(year, extra.first_year, extra.last_year):
@@ -348,10 +351,9 @@ def closure_days(extra: AddedDay, years: range, holidays: dict, closed: dict,
         for day, on_day in sorted(holidays.items()):
             if day.year != year or day.weekday() != weekday:
                 continue
-            kept = [c for c in on_day if not (spec.not_moved.get(c.name) and in_years(year, *spec.not_moved[c.name]))]
             near = day + timedelta(days=step)
-            if kept and not any(c.kind == HOLIDAY for c in closed.get(near, ())):
-                found.append((near, kept[0].name))
+            if not any(c.kind == HOLIDAY for c in closed.get(near, ())):
+                found.append((near, on_day[0].name))
     return found
 
 
