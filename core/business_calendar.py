@@ -273,7 +273,11 @@ def package_holidays(country: str, subdivision: str | None, years: range) -> dic
 
 
 def build_calendar(spec: CalendarSpec) -> Calendar:
-    years = range(spec.first_year, spec.last_year + 1)
+    """The calendar of the spec's years. A holiday of the year after may be observed, or kept by a practice
+    closure, on a day inside them (a Saturday 1 January on Friday 31 December), and one of the year before
+    could be too: both neighbouring years are worked out, and only the days inside the spec's years kept.
+    The calendar's range stays the spec's."""
+    years = range(spec.first_year - 1, spec.last_year + 2)
 
     def status(name: str, year: int) -> tuple[bool, str]:
         reason = spec.unconfirmed.get(name)
@@ -337,22 +341,23 @@ def closure_days(extra: AddedDay, years: range, holidays: dict, closed: dict) ->
 
     The Friday before a Saturday holiday (the Monday after a Sunday one) is kept for every holiday, those the
     law does not move (`not_moved`) included: that marking is about the law's observed day, and the closure
-    is the office's practice, which the law does not decide."""
+    is the office's practice, which the law does not decide. A closure's years are those of the day it falls
+    on (Friday 31 December 2032, kept for New Year's Day 2033, is a day of 2032)."""
     found = []
     for year in years:
-        if not in_years(year, extra.first_year, extra.last_year):
-            continue
         if extra.rule is not None:
-            day = extra.rule.date_in(year)
-            if day is not None:
-                found.append((day, ""))
+            if in_years(year, extra.first_year, extra.last_year):
+                day = extra.rule.date_in(year)
+                if day is not None:
+                    found.append((day, ""))
             continue
         weekday, step = (SATURDAY, -1) if extra.named == FRIDAY_BEFORE_SATURDAY_HOLIDAY else (SUNDAY, 1)
         for day, on_day in sorted(holidays.items()):
             if day.year != year or day.weekday() != weekday:
                 continue
             near = day + timedelta(days=step)
-            if not any(c.kind == HOLIDAY for c in closed.get(near, ())):
+            if in_years(near.year, extra.first_year, extra.last_year) and \
+                    not any(c.kind == HOLIDAY for c in closed.get(near, ())):
                 found.append((near, on_day[0].name))
     return found
 

@@ -84,3 +84,14 @@ def test_illinois_hearing_four_weeks_before_a_saturday_juneteenth_keeps_off_the_
     assert hearing.safe == date(2027, 6, 17)
     assert [(u.day, u.name) for u in hearing.uncertain] == [
         (date(2027, 6, 18), "Friday before a Saturday holiday: Juneteenth National Independence Day")]
+
+
+def test_illinois_hearing_on_the_last_friday_of_2032_keeps_off_it_for_new_years_day_2033():
+    # Received Fri 3 Dec 2032; + 28 days = Fri 31 Dec 2032 (3 + 28 = 31). New Year's Day 2033 is a Saturday
+    # (1 Jan 2033: 2032 is a leap year, so 1 Jan 2032, a Thursday, + 366 days = Saturday). The Friday before
+    # it is the last day of the calendar's last year: a possible closure all the same, and the safe date is
+    # Thu 30 Dec 2032.
+    j = load_jurisdiction("illinois-model-ethics")
+    hearing = assess(j, {"received": "2032-12-03"}).deadlines["hearing-date"]
+    assert (hearing.nominal, hearing.due) == (date(2032, 12, 31), date(2032, 12, 31))
+    assert hearing.safe == date(2032, 12, 30)
