@@ -292,7 +292,11 @@ def package_holidays(country: str, subdivision: str | None, years: range) -> dic
 
 
 def build_calendar(spec: CalendarSpec) -> Calendar:
-    years = range(spec.first_year, spec.last_year + 1)
+    """The calendar of the spec's years. A holiday of the year after may be observed, or kept by a practice
+    closure, on a day inside them (a Saturday 1 January on Friday 31 December), and one of the year before
+    could be too: both neighbouring years are worked out, and only the days inside the spec's years kept.
+    The calendar's range stays the spec's."""
+    years = range(spec.first_year - 1, spec.last_year + 2)
 
     def status(name: str, year: int) -> tuple[bool, str]:
         reason = spec.unconfirmed.get(name)
@@ -336,7 +340,7 @@ def build_calendar(spec: CalendarSpec) -> Calendar:
     for extra in spec.added:
         if extra.kind != CLOSURE:
             continue
-        for day, of in closure_days(extra, years, actual, days, spec):
+        for day, of in closure_days(extra, years, actual, days):
             days.setdefault(day, []).append(ClosedDay(extra.name, CLOSURE, extra.unconfirmed is None,
                                                       extra.unconfirmed or extra.basis, of, extra.closes_at,
                                                       extra.first_year, extra.last_year))
@@ -350,27 +354,30 @@ def build_calendar(spec: CalendarSpec) -> Calendar:
     return Calendar(spec.first_year, spec.last_year, in_range)
 
 
-def closure_days(extra: AddedDay, years: range, holidays: dict, closed: dict,
-                 spec: CalendarSpec) -> list[tuple[date, str]]:
+def closure_days(extra: AddedDay, years: range, holidays: dict, closed: dict) -> list[tuple[date, str]]:
     """Each day a recurring closure falls on, with the holiday it is kept for (or ""). `holidays` are the
-    actual holiday dates; `closed`, every day closed so far (observed days included)."""
+    actual holiday dates; `closed`, every day closed so far (observed days included).
+
+    The Friday before a Saturday holiday (the Monday after a Sunday one) is kept for every holiday, those the
+    law does not move (`not_moved`) included: that marking is about the law's observed day, and the closure
+    is the office's practice, which the law does not decide. A closure's years are those of the day it falls
+    on (Friday 31 December 2032, kept for New Year's Day 2033, is a day of 2032)."""
     found = []
     for year in years:
-        if not in_years(year, extra.first_year, extra.last_year):
-            continue
         if extra.rule is not None:
-            day = extra.rule.date_in(year)
-            if day is not None:
-                found.append((day, ""))
+            if in_years(year, extra.first_year, extra.last_year):
+                day = extra.rule.date_in(year)
+                if day is not None:
+                    found.append((day, ""))
             continue
         weekday, step = (SATURDAY, -1) if extra.named == FRIDAY_BEFORE_SATURDAY_HOLIDAY else (SUNDAY, 1)
         for day, on_day in sorted(holidays.items()):
             if day.year != year or day.weekday() != weekday:
                 continue
-            kept = [c for c in on_day if not (spec.not_moved.get(c.name) and in_years(year, *spec.not_moved[c.name]))]
             near = day + timedelta(days=step)
-            if kept and not any(c.kind == HOLIDAY for c in closed.get(near, ())):
-                found.append((near, kept[0].name))
+            if in_years(near.year, extra.first_year, extra.last_year) and \
+                    not any(c.kind == HOLIDAY for c in closed.get(near, ())):
+                found.append((near, on_day[0].name))
     return found
 
 

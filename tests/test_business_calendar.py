@@ -103,7 +103,8 @@ FORT_COLLINS_BY_HAND = """
 # closure in 2024 only), Juneteenth never moved (5 ILCS 490/63), and a Sunday holiday observed on the
 # Monday, which is not a confirmed closure. Lincoln's Birthday, Pulaski Day, Good Friday and Columbus
 # Day are not confirmed closures, nor are the day after Thanksgiving, Christmas Eve and the Friday
-# before a Saturday holiday (Juneteenth excepted: it is never moved).
+# before a Saturday holiday (Juneteenth's too: the law does not move it, but the office may keep the Friday
+# by practice, as for any Saturday holiday).
 ILLINOIS_BY_HAND = """
 2025-01-01 New Year's Day|2025-01-20 Martin Luther King Jr. Day|2025-02-12 Lincoln's Birthday ?|
 2025-02-17 Washington's Birthday|2025-03-03 Casimir Pulaski Day ?|2025-04-18 Good Friday ?|2025-05-26 Memorial Day|
@@ -118,6 +119,7 @@ ILLINOIS_BY_HAND = """
 2026-12-25 Christmas Day|
 2027-01-01 New Year's Day|2027-01-18 Martin Luther King Jr. Day|2027-02-12 Lincoln's Birthday ?|
 2027-02-15 Washington's Birthday|2027-03-01 Casimir Pulaski Day ?|2027-03-26 Good Friday ?|2027-05-31 Memorial Day|
+2027-06-18 Friday before a Saturday holiday: Juneteenth National Independence Day ?|
 2027-06-19 Juneteenth National Independence Day|2027-07-04 Independence Day|
 2027-07-05 Independence Day (observed) ?|2027-09-06 Labor Day|2027-10-11 Columbus Day ?|2027-11-11 Veterans Day|
 2027-11-25 Thanksgiving Day|2027-11-26 Day after Thanksgiving ?|2027-12-24 Christmas Eve ?|
@@ -208,3 +210,39 @@ def test_a_day_outside_the_calendar_is_refused(colorado):
 ])
 def test_nth_weekday(year, month, weekday, nth, expected):
     assert nth_weekday(year, month, weekday, nth) == expected
+
+
+def closures_on(calendar, day):
+    return [(c.kind, c.label, c.confirmed, c.closes_at) for c in calendar.closed_days(day)]
+
+
+def test_205_ilcs_friday_before_a_saturday_juneteenth_is_a_possible_closure(illinois):
+    # Juneteenth is Sat 19 June 2027 and 5 ILCS 490/63 does not move it: Fri 18 June 2027 is no legal holiday.
+    # Whether the office keeps the Friday before a Saturday holiday is practice, which the law's "not moved"
+    # does not decide: the file lists that closure, not confirmed, so the Friday may be closed.
+    assert closures_on(illinois, date(2027, 6, 18)) == [
+        ("closure", "Friday before a Saturday holiday: Juneteenth National Independence Day", False, "")]
+    assert illinois.holidays_only().is_business_day(date(2027, 6, 18))
+    assert illinois.certain().is_business_day(date(2027, 6, 18))
+    assert illinois.closed_because(date(2027, 6, 19)) == ("weekend", "Saturday")
+
+
+# New Year's Day 2033 is a Saturday (Thu 1 Jan 2032 + 366 days), so Fri 31 Dec 2032, the last day of both
+# calendars, is the Friday before a Saturday holiday that belongs to the year after the calendar.
+
+def test_illinois_friday_31_december_2032_is_kept_for_new_years_day_2033(illinois):
+    assert illinois.last_year == 2032
+    assert closures_on(illinois, date(2032, 12, 31)) == [
+        ("closure", "Friday before a Saturday holiday: New Year's Day", False, "")]
+    assert illinois.holidays_only().is_business_day(date(2032, 12, 31))  # no observed day: Saturday is not moved
+
+
+def test_fort_collins_friday_31_december_2032_may_close_all_day_not_only_at_noon(colorado):
+    # The City closes at noon on New Year's Eve (2020), and closed all day on the Friday before a Saturday
+    # holiday (3 July 2020): on Fri 31 Dec 2032 both may hold, as on Fri 31 Dec 2027 (which the 2025–2030 list
+    # above already has).
+    assert colorado.last_year == 2032
+    assert closures_on(colorado, date(2032, 12, 31)) == [
+        ("closure", "New Year's Eve", False, "12:00"),
+        ("closure", "Friday before a Saturday holiday: New Year's Day", False, "")]
+    assert not colorado.covers(date(2033, 1, 1))  # the year after stays outside the calendar

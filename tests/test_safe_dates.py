@@ -30,9 +30,10 @@ FORT_COLLINS = weekdays({THANKSGIVING[y] + timedelta(days=1) for y in YEARS} | {
                         | {date(y, 12, 31) for y in YEARS}
                         | fridays_before_saturday([(1, 1), (6, 19), (7, 4), (11, 11), (12, 25)]))
 # Illinois: the day after Thanksgiving (a State employee holiday), Christmas Eve, and the Friday before a Saturday
-# New Year's Day, Lincoln's Birthday, Independence Day, Veterans Day or Christmas (Juneteenth is never moved).
+# New Year's Day, Lincoln's Birthday, Juneteenth, Independence Day, Veterans Day or Christmas (the law does not
+# move Juneteenth, but the office may keep its Friday by practice like any other's).
 ILLINOIS = weekdays({THANKSGIVING[y] + timedelta(days=1) for y in YEARS} | {date(y, 12, 24) for y in YEARS}
-                    | fridays_before_saturday([(1, 1), (2, 12), (7, 4), (11, 11), (12, 25)]))
+                    | fridays_before_saturday([(1, 1), (2, 12), (6, 19), (7, 4), (11, 11), (12, 25)]))
 # The filing period of each: 60 days after the violation, and one year after it.
 CASES = {"fort-collins": (FORT_COLLINS, lambda closure: closure - timedelta(days=60)),
          "illinois-model-ethics": (ILLINOIS, lambda closure: closure.replace(year=closure.year - 1))}
@@ -67,3 +68,30 @@ def test_every_safe_date_keeps_off_every_declared_closure(procedure):
     expected = sorted(start_of(c) for c in closures if first <= start_of(c) <= last)
     assert moved == expected, f"{len(moved)} filing deadlines land on a possible closure and move"
     print(f"{procedure}: {len(moved)} filing safe dates moved off a declared closure, {len(closures)} closure days")
+
+
+# Issue 27: two safe dates on days the office may be closed. Each is worked out by hand from a calendar.
+
+def test_illinois_hearing_four_weeks_before_a_saturday_juneteenth_keeps_off_the_friday():
+    # Received Fri 21 May 2027; four weeks are 28 days: 21 May + 10 = Mon 31 May, + 18 = Fri 18 June 2027.
+    # Juneteenth is Sat 19 June 2027 and 5 ILCS 490/63 does not move it, so Fri 18 June is no legal holiday
+    # and the last day stays there (closure_effect = "none"). But the file lists the Friday before a Saturday
+    # holiday as a closure the office may keep by practice: the safe date is the day before, Thu 17 June
+    # (no holiday or closure on it).
+    j = load_jurisdiction("illinois-model-ethics")
+    hearing = assess(j, {"violation_date": "2027-05-01", "received": "2027-05-21"}).deadlines["hearing-date"]
+    assert (hearing.nominal, hearing.due) == (date(2027, 6, 18), date(2027, 6, 18))
+    assert hearing.safe == date(2027, 6, 17)
+    assert [(u.day, u.name) for u in hearing.uncertain] == [
+        (date(2027, 6, 18), "Friday before a Saturday holiday: Juneteenth National Independence Day")]
+
+
+def test_illinois_hearing_on_the_last_friday_of_2032_keeps_off_it_for_new_years_day_2033():
+    # Received Fri 3 Dec 2032; + 28 days = Fri 31 Dec 2032 (3 + 28 = 31). New Year's Day 2033 is a Saturday
+    # (1 Jan 2033: 2032 is a leap year, so 1 Jan 2032, a Thursday, + 366 days = Saturday). The Friday before
+    # it is the last day of the calendar's last year: a possible closure all the same, and the safe date is
+    # Thu 30 Dec 2032.
+    j = load_jurisdiction("illinois-model-ethics")
+    hearing = assess(j, {"received": "2032-12-03"}).deadlines["hearing-date"]
+    assert (hearing.nominal, hearing.due) == (date(2032, 12, 31), date(2032, 12, 31))
+    assert hearing.safe == date(2032, 12, 30)
