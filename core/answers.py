@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 
 from .deadlines import Deadline
-from .describing import anchor_words, condition_clause, later_day, prompt, readings, role_label, task
+from .describing import anchor_words, before_time, condition_clause, later_day, prompt, readings, role_label, task
 from .guidance import (AFTER, BEFORE, BETWEEN, CERTAIN, DONE, IF, ON_LAST, ON_SAFE, PASSED, RELIES, WAITING,
                        Duty, Guidance, position)
 from .model import BUILTIN_DATE_FACTS, Jurisdiction
@@ -92,8 +92,13 @@ class Asking:
         return self.say("to_know", prompt=prompt(self.j, missing, self.lang)) if missing else None
 
     def at(self, u: Duty):
-        """The day at stake as a sentence gives it: the moment, for a duty counted in hours."""
-        return u.moment or u.day
+        """The day at stake as a sentence gives it: the moment, for a duty counted in hours; with the time to act
+        before, on a safe date the office closes, or may close, early."""
+        return u.moment or before_time(u.day, u.until, self.lang)
+
+    def safe(self, d: Deadline):
+        """A deadline's safe date as a sentence writes it, with the time to act before where it has one."""
+        return before_time(d.safe, d.safe_until, self.lang)
 
     def relied(self, key: str, u: Duty, **params) -> str:
         """A sentence about a later last day: what it relies on, or, where it is the last day and holds only if
@@ -177,7 +182,7 @@ def _filing_answer(ctx: Asking, f: Filing, d: Deadline | None) -> Answer:
     if u.where in (BEFORE, ON_SAFE):
         key = "answer_file_by" if u.where == BEFORE else (
             "answer_file_today" if d.safe < d.due else "answer_file_today_last")
-        return Answer(plan_status, _sentences(ctx.say(key, safe=d.safe), plan), d.safe, ctx.why(d), f.rule)
+        return Answer(plan_status, _sentences(ctx.say(key, safe=ctx.safe(d)), plan), d.safe, ctx.why(d), f.rule)
     key = "answer_safe_passed" if u.where == BETWEEN else "answer_last_day_today"
     return Answer(max("relies", plan_status, key=STATUS_ORDER.index), _sentences(ctx.relied(key, u), plan), d.due,
                   rule=f.rule)

@@ -109,6 +109,19 @@ class Calendar:
     def is_business_day(self, day: date) -> bool:
         return self.closed_because(day) is None
 
+    def open_until(self, day: date) -> str | None:
+        """Until when the office is surely open on `day`, in this view: "" all day, "HH:MM" when its only closures
+        that day are early closings (it opens, then closes, or may close, at that time), None when it is or may
+        be closed all day."""
+        if day.weekday() in WEEKEND_NAMES:
+            return None
+        closed = self.closed_days(day)
+        if not closed:
+            return ""
+        if all(c.closes_at for c in closed):
+            return min(c.closes_at for c in closed)
+        return None
+
     def unconfirmed_only(self, day: date) -> bool:
         """Closed in this view only because of closures that are not confirmed."""
         closed = self.closed_days(day)

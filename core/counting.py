@@ -35,7 +35,7 @@ from datetime import date, datetime, timedelta, timezone
 from dateutil.relativedelta import relativedelta
 
 from .business_calendar import CLOSURE, Calendar
-from .wording import amount, join_and, say, weekday_name
+from .wording import amount, clock, join_and, say, weekday_name
 
 CALENDAR_UNITS = ("days", "weeks", "months", "years")
 BUSINESS_UNITS = ("business-days", "working-days")
@@ -79,6 +79,7 @@ class Counted:
     due_at: datetime | None
     steps: tuple[str, ...]
     uncertain: tuple[date, ...] = ()
+    safe_until: str = ""  # the safe date is a day the office closes, or may close, early: act before this time
 
     @property
     def extended(self) -> bool:
@@ -122,9 +123,19 @@ def roll_backward(day: date, calendar: Calendar) -> date:
     return day if calendar.is_business_day(day) else calendar.previous_business_day(day)
 
 
-def safe_date(certain: date, calendar: Calendar) -> date:
-    """The last day on or before `certain` that the office is open, counting every listed closure."""
-    return roll_backward(certain, calendar)
+def safe_date(certain: date, calendar: Calendar) -> tuple[date, str]:
+    """The last day on or before `certain` that the office is certainly open, counting every listed closure, and
+    the time it may close early that day ("" if none): a day it closes, or may close, at noon is certainly open
+    in the morning."""
+    day = certain
+    while calendar.open_until(day) is None:
+        day -= timedelta(days=1)
+    return day, calendar.open_until(day)
+
+
+def earlier_safe(a: tuple[date, str], b: tuple[date, str]) -> tuple[date, str]:
+    """The earlier of two safe dates with their times ("" for the whole day)."""
+    return min(a, b, key=lambda s: (s[0], s[1] or "24:00"))
 
 
 def days_between(first: date, last: date):
@@ -151,7 +162,9 @@ def _skipped_list(skipped, calendar, lang) -> str:
     return "; ".join(say("skipped_day", lang, day=d, reason=closed_reason(d, calendar, lang)) for d, _ in skipped)
 
 
-def safe_step(safe: date, certain: date, lang: str) -> str:
+def safe_step(safe: date, certain: date, lang: str, until: str = "") -> str:
+    if until:
+        return say("safe_early", lang, safe=safe, certain=certain, time=clock(until, lang))
     return say("safe" if safe != certain else "safe_is_certain", lang, safe=safe, certain=certain)
 
 
@@ -188,10 +201,10 @@ def count_days(start: date, period: Period, calendar: Calendar, *, anchor: str, 
             return Counted(nominal, nominal, nominal, nominal, None, tuple(steps))
         # The law does not move the last day, but the office may be closed on it: act before it.
         steps.append(say("closure_not_moved", lang, day=nominal, reason=closed_reason(nominal, office, lang)))
-        safe = safe_date(nominal, office)
-        steps.append(safe_step(safe, nominal, lang))
+        safe, until = safe_date(nominal, office)
+        steps.append(safe_step(safe, nominal, lang, until))
         uncertain = (nominal,) if office.unconfirmed_only(nominal) else ()
-        return Counted(nominal, nominal, nominal, safe, None, tuple(steps), uncertain)
+        return Counted(nominal, nominal, nominal, safe, None, tuple(steps), uncertain, until)
     why = closed_reason(nominal, calendar, lang)
     if roll == "forward":
         due = roll_forward(nominal, calendar)
@@ -215,10 +228,10 @@ def count_days(start: date, period: Period, calendar: Calendar, *, anchor: str, 
         certain = roll_forward(nominal, calendar.certain())
     else:
         certain = min(nominal, due)
-    safe = safe_date(certain, office)
-    if safe != due:
-        steps.append(safe_step(safe, certain, lang))
-    return Counted(nominal, due, certain, safe, None, tuple(steps), uncertain)
+    safe, until = safe_date(certain, office)
+    if safe != due or until:
+        steps.append(safe_step(safe, certain, lang, until))
+    return Counted(nominal, due, certain, safe, None, tuple(steps), uncertain, until)
 
 
 def count_business_days(start: date, period: Period, calendar: Calendar, *, anchor: str,
@@ -238,10 +251,10 @@ def count_business_days(start: date, period: Period, calendar: Calendar, *, anch
     certain = min(due, add_business_days(start, sign * period.amount, calendar.certain())[0]) if uncertain else due
     if office is not calendar and office.unconfirmed_only(due):
         uncertain += (due,)
-    safe = safe_date(certain, office)
-    if safe != due:
-        steps.append(safe_step(safe, certain, lang))
-    return Counted(due, due, certain, safe, None, tuple(steps), uncertain)
+    safe, until = safe_date(certain, office)
+    if safe != due or until:
+        steps.append(safe_step(safe, certain, lang, until))
+    return Counted(due, due, certain, safe, None, tuple(steps), uncertain, until)
 
 
 def count_hours(start: datetime, period: Period, *, anchor: str, lang: str = "en") -> Counted:

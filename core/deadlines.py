@@ -13,7 +13,7 @@ from datetime import date, datetime, timedelta
 from .audience import People, people
 from .business_calendar import OutsideCalendar
 from .counting import (BUSINESS_UNITS, CALENDAR_UNITS, Counted, count_business_days, count_days, count_hours,
-                       safe_date)
+                       earlier_safe, safe_date)
 from .describing import anchor_words, business_days_assumption, condition_text, prompt, roll_assumption
 from .facts import InputError
 from .model import BUILTIN_DATE_FACTS, COUNTED_KINDS, DEADLINE_ANCHOR, Count, Rule
@@ -69,6 +69,7 @@ class Deadline:
     assumptions: tuple[str, ...]
     chosen: int | None = None  # which of the rule's counts gives the date
     ended_early: bool = False  # an event ended the period before its count did
+    safe_until: str = ""  # the safe date is a day the office closes, or may close, early: act before this time
 
     @property
     def id(self) -> str:
@@ -83,6 +84,7 @@ class _Dated:
     chosen: Counted | None = None
     certain: date | None = None
     safe: date | None = None
+    safe_until: str = ""
     uncertain: frozenset = NOTHING_OPEN
     missing: list = field(default_factory=list)
     chain_steps: list = field(default_factory=list)
@@ -133,7 +135,7 @@ class Deadlines:
                 result.limits.append(None)
                 continue
             counted = self._count(count, start, calendar, assumptions)
-            certain, safe, uncertain = counted.certain, counted.safe, set(counted.uncertain)
+            certain, safe, uncertain = counted.certain, (counted.safe, counted.safe_until), set(counted.uncertain)
             if count.anchor.startswith(DEADLINE_ANCHOR):
                 # A period that runs from the end of another runs, under the strictest reading, from that one's
                 # earliest possible end (no extension, every unconfirmed closure open): what holds under every
@@ -142,15 +144,17 @@ class Deadlines:
                 uncertain |= other.uncertain
                 if other.certain < as_day(start):
                     earliest = self._count(count, other.certain, calendar, [])
-                    certain, safe = min(certain, earliest.certain), min(safe, earliest.safe)
+                    certain = min(certain, earliest.certain)
+                    safe = earlier_safe(safe, (earliest.safe, earliest.safe_until))
                     if not open_days:
                         result.chain_steps.append(say("safe_from_chain", self.lang,
                                                       title=anchor_words(self.j, count.anchor, self.lang),
                                                       other_earliest=other.certain, other_due=as_day(start),
-                                                      safe=safe))
+                                                      safe=safe[0]))
             result.limits.append(counted)
             result.certain = certain if result.certain is None else min(result.certain, certain)
-            result.safe = safe if result.safe is None else min(result.safe, safe)
+            result.safe, result.safe_until = safe if result.safe is None else earlier_safe(
+                (result.safe, result.safe_until), safe)
             result.uncertain |= uncertain
         known = [c for c in result.limits if c is not None]
         if known:
@@ -160,7 +164,8 @@ class Deadlines:
             # The period ends when the event comes: its last day is the day before.
             last = as_day(ended) - timedelta(days=1)
             result.ended_early = last
-            result.certain, result.safe = min(result.certain, last), min(result.safe, safe_date(last, calendar))
+            result.certain = min(result.certain, last)
+            result.safe, result.safe_until = earlier_safe((result.safe, result.safe_until), safe_date(last, calendar))
         return result
 
     def missing(self, anchor: str) -> list[str]:
@@ -283,6 +288,7 @@ class Deadlines:
             assumptions=tuple(dict.fromkeys(assumptions)),
             chosen=dated.limits.index(chosen) if chosen else None,
             ended_early=bool(dated.ended_early and dated.due),
+            safe_until=dated.safe_until if dated.due else "",
         )
 
 

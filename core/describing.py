@@ -8,7 +8,7 @@ from datetime import timedelta
 from .business_calendar import CLOSURE
 from .counting import closed_reason
 from .model import BUILTIN_DATE_FACTS, COUNTED_KINDS, DEADLINE_ANCHOR, Jurisdiction, Rule
-from .wording import amount, join_and, join_or, say
+from .wording import amount, clock, join_and, join_or, say
 
 
 def anchor_words(jurisdiction: Jurisdiction, name: str, lang: str = "en") -> str:
@@ -161,3 +161,9 @@ def later_day(jurisdiction: Jurisdiction, deadline, lang: str = "en") -> str | N
         return say("why_moved", lang, period=period, nominal=nominal, due=due, reasons=reasons,
                    closed=closed_reason(nominal, calendar, lang))
     return say("may_be_later", lang, due=due, reasons=reasons)
+
+
+def before_time(day, until: str, lang: str = "en"):
+    """A day, or, on a day the office closes (or may close) early, the day and the time to act before, as a sentence
+    writes them: 'Thursday, December 31, 2026, before 12:00 p.m.'."""
+    return say("day_before_time", lang, day=day, time=clock(until, lang)) if until else day

@@ -37,7 +37,7 @@ from .guidance import BETWEEN, CERTAIN, DONE, IF, ON_LAST, PASSED, RELIES, WAITI
 from .ics import Filed, Reminders, calendar_text, events
 from .model import Jurisdiction
 from .report import Assessment, assess
-from .wording import format_day, format_moment, say
+from .wording import clock, format_day, format_moment, say
 
 FORMAT = "complaint-checker-desk"
 VERSION = 2
@@ -431,7 +431,8 @@ def row_json(row: DeskRow, a: Assessment) -> dict:
         "complaint": row.complaint.id, "label": row.complaint.label, "duty": d.id,
         "task": task(d.rule, lang), "who": actor.label, "owed_by_office": row.owed_by_office,
         "date": _iso(u.day),
-        "display": format_moment(u.moment, lang) if u.moment else format_day(u.day, lang) if u.day else None,
+        "display": format_moment(u.moment, lang) if u.moment else say("day_before_time", lang, day=format_day(
+            u.day, lang), time=clock(u.until, lang)) if u.until else format_day(u.day, lang) if u.day else None,
         "due": _iso(d.due),
         "due_at": u.moment.isoformat(timespec="minutes") if u.moment else None,
         "status": row.status, "status_text": say("desk_status_" + row.status, lang),

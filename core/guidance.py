@@ -66,6 +66,7 @@ class Duty:
     conditional: bool  # it exists only if a condition holds that is not known
     starts: date | None  # the day its count starts from, where that comes before it (no reminder before it)
     retired: Retired | None = None
+    until: str = ""  # the day at stake is a safe date the office closes, or may close, early: act before this time
     announce_late: tuple[str, date] | None = None  # (event, its day): due after the date it must announce
 
     @property
@@ -203,6 +204,7 @@ def guidance(s: Situation, deadlines: dict[str, Deadline], done: dict[str, date]
             sure = DONE
         elif conditional and sure in (CERTAIN, RELIES):
             sure = IF
-        duties[d.id] = Duty(d, sure, day, d.due_at, where, conditional, start_of(s, deadlines, d), retired,
-                            announce_late(s, d))
+        until = d.safe_until if where in (BEFORE, ON_SAFE) and day == d.safe else ""
+        duties[d.id] = Duty(d, sure, day, d.due_at, where, conditional, start_of(s, deadlines, d), retired=retired,
+                            until=until, announce_late=announce_late(s, d))
     return Guidance(duties)

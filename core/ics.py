@@ -37,7 +37,7 @@ from .business_calendar import OutsideCalendar
 from .describing import condition_text, later_day, readings, task
 from .guidance import BETWEEN, DONE, ON_LAST, PASSED, Duty
 from .report import Assessment
-from .wording import format_moment, say
+from .wording import clock, format_moment, say
 
 LINE_OCTETS = 75
 
@@ -227,6 +227,8 @@ def about_the_day(j, duty: Duty, lang: str) -> str | None:
     else:
         later = later_day(j, d, lang)
         text = say("ics_safe_date", lang, later=later) if later else None
+    if duty.until:
+        text = " ".join(t for t in (say("ics_before", lang, time=clock(duty.until, lang)), text) if t)
     if duty.conditional:
         condition = condition_text(j, d.rule, lang)
         text = " ".join(t for t in (condition, text) if t)

@@ -76,6 +76,7 @@ def _deadline(a, d: Deadline) -> dict:
     out = _entry(a.jurisdiction, d.rule, d.version, d.people)
     out.update({
         "due": _iso(d.due), "nominal": _iso(d.nominal), "certain": _iso(d.certain), "safe_date": _iso(d.safe),
+        **_until(d, lang),
         "due_at": d.due_at.isoformat(timespec="minutes") if d.due_at else None,
         "no_later_than": _iso(d.no_later_than),
         "from": [c.anchor for c in d.rule.counts],
@@ -97,14 +98,24 @@ def _deadline(a, d: Deadline) -> dict:
 
 
 def _in_person(a) -> str | None:
-    """Where and by what time of day a filing on the safe date is made in person, from the office's own data;
-    None when the office's hours are not given, the last day is not known yet, or it has passed."""
+    """Where and by what time of day a filing on the safe date is made in person, from the office's own data (or
+    earlier, on a safe date the office closes, or may close, early); None when the office's hours are not given,
+    the last day is not known yet, or the safe date has passed."""
     f, d, office, lang = a.filing, a.filing.deadline, a.jurisdiction.filing_office, a.situation.lang
     if not (office and office.closes_at and d and d.safe) or f.status == "late" or \
             (a.situation.today and d.safe < a.situation.today):
         return None
-    return say("filing_in_person", lang, time=clock(office.closes_at, lang), day=day_in_text(d.safe, lang),
+    closes = min(office.closes_at, d.safe_until or office.closes_at)
+    return say("filing_in_person", lang, time=clock(closes, lang), day=day_in_text(d.safe, lang),
                office=office.name, address=", ".join(office.address))
+
+
+def _until(d: Deadline | None, lang: str) -> dict:
+    """The time to act before on a safe date the office closes, or may close, early: `safe_until` ("12:00"), and
+    in `display`, in words ("before 12:00 p.m.")."""
+    until = d.safe_until if d else ""
+    return {"safe_until": until or None, "safe_until_display": say("before_time", lang, time=clock(until, lang))
+            if until else None}
 
 
 def _filing(a) -> dict:
@@ -112,6 +123,7 @@ def _filing(a) -> dict:
     out = {"status": f.status, "certainty": f.certainty, "received": _iso(f.received),
            "nominal": _iso(d.nominal) if d else None, "deadline": _iso(d.due) if d else None,
            "certain": _iso(d.certain) if d else None, "safe_date": _iso(d.safe) if d else None,
+           **_until(d, a.situation.lang),
            "relies_on_extension": f.relies_on_extension, "planned": f.planned, "rule": f.rule}
     if d:
         out.update({"cite": j.clause(d.rule.clause).cite, "clause": d.rule.clause, "text": d.rule.text or None,

@@ -7,7 +7,7 @@ from datetime import date
 
 from .audience import People, people
 from .deadlines import Deadline
-from .describing import anchor_words, condition_text, later_day, role_label
+from .describing import anchor_words, before_time, condition_text, later_day, role_label
 from .model import Rule
 from .situation import Situation, Version, as_day
 from .wording import join_or, say
@@ -42,7 +42,8 @@ def filing(situation: Situation, deadlines: dict[str, Deadline]) -> Filing:
     warning = None
     if certainty == "relies":
         why = later_day(situation.j, deadline, situation.lang)
-        warning = say("assume_extension_needed", situation.lang, safe=deadline.safe) + (f" {why}" if why else "")
+        safe = before_time(deadline.safe, deadline.safe_until, situation.lang)
+        warning = say("assume_extension_needed", situation.lang, safe=safe) + (f" {why}" if why else "")
     planned = bool(received and situation.today and received > situation.today)
     return Filing(rule_id, deadline, received, status, certainty, relies, warning, planned)
 

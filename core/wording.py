@@ -134,6 +134,8 @@ def say(key: str, lang: str = DEFAULT_LANGUAGE, **params) -> str:
     template = catalogue(lang)["messages"][key]
     text = ""
     for literal, name, spec, conversion in _FORMATTER.parse(template):
+        if literal.startswith(".") and text.endswith("."):
+            literal = literal[1:]  # a value that ends with an abbreviation ("12:00 p.m.") ends the sentence too
         text += literal
         if name is None:
             continue

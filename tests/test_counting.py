@@ -166,9 +166,11 @@ def test_an_extended_deadline_is_a_business_day_never_before_the_nominal_one(sta
 @settings(max_examples=300, deadline=None)
 @given(day=days_in_range, calendar=calendars)
 def test_a_safe_date_is_a_business_day_never_after_the_nominal_one(day, calendar):
-    safe = safe_date(day, calendar)
+    # A business day, or a day the office closes (or may close) early, with the time to act before (issue 27).
+    safe, until = safe_date(day, calendar)
     assert safe <= day
-    assert calendar.is_business_day(safe)
+    assert calendar.is_business_day(safe) if not until else calendar.open_until(safe) == until
+    assert all(calendar.open_until(safe + timedelta(days=i)) is None for i in range(1, (day - safe).days + 1))
     assert roll_forward(day, calendar) >= day
 
 

@@ -106,7 +106,10 @@ def check_report(jurisdiction, report):
         safe, certain = as_day(deadline["safe_date"]), as_day(deadline["certain"])
         assert safe <= certain <= due and safe <= nominal
         if deadline["due_at"] is None:  # a notice counted in hours may fall on any day
-            assert jurisdiction.calendar.is_business_day(safe), f"{deadline['id']}: the safe date is not certainly open"
+            # certainly open that day, or until the time to act before (an early closing: issue 27)
+            until = jurisdiction.calendar.open_until(safe)
+            assert until == "" if not deadline["safe_until"] else until == deadline["safe_until"], \
+                f"{deadline['id']}: the safe date is not certainly open"
         for uncertain in deadline["uncertain_days"]:
             assert safe <= as_day(uncertain["due_if_open"]), f"{deadline['id']}: safe date after a reading's last day"
 

@@ -190,11 +190,13 @@ def test_a_condition_that_a_fact_is_false_is_worded_from_its_question_never_as_n
 
 
 def test_a_warning_never_calls_a_closed_holiday_the_day_that_holds_under_every_reading():
-    # Violation Mon 26 Oct 2026: day 60 is Fri 25 Dec, Christmas. Thu 24 may be a closure (Christmas Eve), so the
-    # safe date is Wed 23 Dec; C.R.S. § 2-4-108 (not confirmed for the City) would carry the last day to Mon 28 Dec.
+    # Violation Mon 26 Oct 2026: day 60 is Fri 25 Dec, Christmas. Thu 24 may close at noon (Christmas Eve), but the
+    # office is surely open that morning, so the safe date is Thu 24 Dec before 12:00 p.m.; C.R.S. § 2-4-108 (not
+    # confirmed for the City) would carry the last day to Mon 28 Dec.
     filing = evaluate(FORT_COLLINS, {"violation_date": "2026-10-26", "received": "2026-12-28"})["filing"]
     assert filing["warning"] == (
-        "On time only under a reading that is not confirmed: the safe date was Wednesday, December 23, 2026. The period "
+        "On time only under a reading that is not confirmed: the safe date was Thursday, December 24, 2026, before "
+        "12:00 p.m. The period "
         "(60 calendar days after the date of the alleged violation) ends on Friday, December 25, 2026, a legal holiday "
         "(Christmas Day); the last day moves to Monday, December 28, 2026 only if the weekend and holiday extension "
         "(C.R.S. § 2-4-108) applies, which is not confirmed.")

@@ -135,8 +135,9 @@ function dueLine(item, report, role, t) {
   if (!item.due) {
     return el("p", { class: "due waiting" }, [item.waiting_message, item.waiting_prompt].filter(Boolean).join(" "));
   }
-  if (acts(item, role) && item.safe_date !== item.due) {
-    return [el("p", { class: "due" }, `${t.answer.safe_leads}: `, day(shown.safe_date, item.safe_date, t, item.passed)),
+  if (acts(item, role) && (item.safe_date !== item.due || item.safe_until)) {
+    return [el("p", { class: "due" }, `${t.answer.safe_leads}: `, day(shown.safe_date, item.safe_date, t, item.passed),
+      item.safe_until_display ? `, ${item.safe_until_display}` : null),
       el("p", { class: "due-later" }, `${t.results.last_day}: `, day(shown.due, item.due, t))];
   }
   return el("p", { class: "due" }, `${t.results.due} `, day(inText.due, item.due, t, item.passed));
@@ -226,7 +227,8 @@ function complainantSection(report, t, terms) {
   const missingIf = contents.missing_if || [];
   const shown = filing.display || {};
   const filingDates = filing.deadline ? el("dl", { class: "meta" },
-    el("dt", {}, r.safe_date), el("dd", {}, day(shown.safe_date, filing.safe_date, t, filing.passed)),
+    el("dt", {}, r.safe_date), el("dd", {}, day(shown.safe_date, filing.safe_date, t, filing.passed),
+      filing.safe_until_display ? `, ${filing.safe_until_display}` : null),
     filing.deadline !== filing.safe_date ? [el("dt", {}, r.last_day), el("dd", {}, day(shown.deadline, filing.deadline, t))] : null,
     filing.nominal !== filing.deadline ? [el("dt", {}, r.last_day_text), el("dd", {}, day(shown.nominal, filing.nominal, t))] : null) : null;
   return el("div", { class: "summary" },
@@ -370,7 +372,7 @@ export function renderPrintout(report, role, facts, t) {
     dated.map((d) => {
       const shown = d.display || {};
       const when = d.due_at ? `${t.results.due_at} ${shown.due_at}`
-        : d.safe_date !== d.due ? `${t.answer.safe_leads}: ${shown.safe_date}. ${t.results.last_day}: ${shown.due}.`
+        : d.safe_date !== d.due || d.safe_until ? `${t.answer.safe_leads}: ${shown.safe_date}${d.safe_until_display ? `, ${d.safe_until_display}` : ""}. ${t.results.last_day}: ${shown.due}.`
           : `${t.results.due} ${d.in_text.due}`;
       return el("section", { class: "printout-date", "data-rule": d.id },
         el("h3", {}, d.title),
