@@ -176,7 +176,7 @@ class Counting:
     note: str
     business_days: str
     business_days_note: str
-    status: str = "confirmed"
+    status: str = "assumed"  # a file that does not say: its extension is not relied on (check warns)
     closure_cite: str = ""
     closure_source: str = ""
     closure_summary: str = ""

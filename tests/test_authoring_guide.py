@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 
 import jsonschema
@@ -93,6 +94,29 @@ def test_the_guides_failing_case_is_reported_as_the_guide_shows(tmp_path):
     result = subprocess.run([sys.executable, "-m", "core", "check", "example-town.toml"], capture_output=True,
                             text=True, cwd=tmp_path, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert result.returncode == 1 and result.stdout.splitlines() == shown.splitlines()
+
+
+def test_the_guide_says_a_chained_safe_date_counts_from_the_other_deadlines_earliest_end_as_the_code_does():
+    # The guide said a chained period's safe date is counted from the other deadline's safe date; the code counts it
+    # from that deadline's earliest possible end. The guide's example, worked by hand on the sample town (federal
+    # calendar) with its counting rule assumed: 15 days after Fri 27 Nov 2026 (Nov 30 is day 3) is Sat 12 Dec, which
+    # runs to Mon 14 Dec; its safe date is Fri 11 Dec. Ten days after Mon 14 Dec is Thu 24 Dec, open: the last day.
+    # Ten days after Sat 12 Dec is Tue 22 Dec, open: the safe date. Ten days after Fri 11 Dec would be Mon 21 Dec.
+    start = GUIDE.index("**A clock that starts when another deadline ends**")
+    words = " ".join(GUIDE[start:GUIDE.index("```", start)].split())
+    assert "safe date is counted from the other deadline's safe date" not in words  # what it said
+    for said in ("Its safe date is counted from that day and from the earliest day the other deadline can end under "
+                 "any reading", "is the earlier of the two; it is not counted from the other deadline's safe date",
+                 "Saturday 12 December and runs to Monday 14 December",
+                 "(its safe date is Friday 11 December)", "Thursday 24 December, the last day",
+                 "Tuesday 22 December, open, the safe date", "would give Monday 21 December"):
+        assert said in words, said
+    patterns = load_jurisdiction(str(ROOT / "tests" / "jurisdictions" / "patterns.toml"))
+    assumed = replace(patterns, counting=replace(patterns.counting, status="assumed"))
+    report = evaluate(assumed, {"received": "2026-11-20", "events": {"notice-served": "2026-11-27"}})
+    dates = {d["id"]: (d["nominal"], d["due"], d["safe_date"]) for d in report["deadlines"]}
+    assert dates["cure-period"] == ("2026-12-12", "2026-12-14", "2026-12-11")
+    assert dates["cure-decision"] == ("2026-12-24", "2026-12-24", "2026-12-22")
 
 
 # --- what the guide's examples put on the page --------------------------------------------------

@@ -120,7 +120,7 @@ def _read(data: dict, problems: Problems, text: str, file_name: str) -> Jurisdic
                      "use a name from the tz database, such as America/Chicago", key="timezone")
     law = read_clauses(data, problems)
     calendar, calendar_info = read_calendar(data, problems)
-    counting = read_counting(data)
+    counting = read_counting(data, problems)
     parties = read_parties(data, problems, law)
     date_facts = BUILTIN_DATE_FACTS + tuple(f.id for f in parties.facts
                                             if f.type == "date" and f.id not in BUILTIN_DATE_FACTS)

@@ -166,11 +166,20 @@ def read_calendar(data: dict, problems: Problems):
     return build_calendar(spec), info
 
 
-def read_counting(data: dict) -> Counting:
+def read_counting(data: dict, problems: Problems) -> Counting:
     table = data["counting"]
+    if "status" not in table:
+        # Files written before a missing status was read as confirmed (eefca8a) had no safe date on the extension:
+        # they keep that reading (assumed), and are asked to state it.
+        problems.warn(Where("counting", None, "counting"),
+                      f"“status” is missing, so the rule that moves a last day off a weekend or holiday "
+                      f"({table['cite']}) is read as assumed, not confirmed: no safe date relies on it",
+                      'add status = "assumed" to [counting] to keep this reading, or status = "confirmed" if it is '
+                      "certain that this rule governs the procedure's periods; a safe date may then be the day it "
+                      "moves to")
     return Counting(roll=table["roll"], cite=table["cite"], source=table["source"], summary=table["summary"],
                     note=table.get("note", ""), business_days=table["business_days"],
-                    business_days_note=table["business_days_note"], status=table.get("status", "confirmed"),
+                    business_days_note=table["business_days_note"], status=table.get("status", "assumed"),
                     closure_cite=table.get("closure_cite", ""), closure_source=table.get("closure_source", ""),
                     closure_summary=table.get("closure_summary", ""),
                     closure_effect=table.get("closure_effect", "extends"))
