@@ -319,21 +319,26 @@ def clerk_answer(ctx: Asking) -> Answer:
     """What the office owes: every duty past its last day and not recorded as done first (it may still be owed,
     late), then the next one, then the first duty that exists only on a condition, with that condition."""
     owed = [u for u in ctx.g.of("clerk") if u.sure != DONE]
-    overdue = [u for u in owed if u.sure == PASSED and not u.conditional]
+    # past its last day: a duty owed, or one owed under a condition no fact settles (a fact the person can enter
+    # that may rule it out is asked for instead, while it still could be owed)
+    overdue = [u for u in owed if u.sure == PASSED and (not u.conditional or u.untestable)]
     upcoming = [u for u in owed if u.sure in (CERTAIN, RELIES)]
     maybe = [u for u in owed if u.conditional and u.day and (u.sure == IF or (
         u.sure == WAITING and not (ctx.today and u.deadline.no_later_than < ctx.today)))]
     parts = [_overdue(ctx, overdue)] if overdue else []
     if upcoming:
         parts.append(_office_owes(ctx, upcoming, after_overdue=bool(overdue)))
+    flagged = [u.announce_late for u in [*overdue, *upcoming[:1]] if u.announce_late]
+    if flagged:  # a notice that is not due before the event it must announce: said beside it
+        parts.append(Answer(parts[0].status, " ".join(flagged)))
     if maybe:
         u = maybe[0]
         key = "answer_office_also_if" if upcoming else "answer_office_if"
         # Not green while a fact the person can enter decides a duty, or while a condition no fact settles could
         # bring a duty before the one that leads.
         unsure = bool(ctx.undecided(u.rule)) or not upcoming or u.day < upcoming[0].day
-        parts.append(Answer("waiting" if unsure else parts[-1].status, _maybe_owed(ctx, u, key), u.day, rule=u.id,
-                            asks=ctx.undecided(u.rule), moment=u.moment))
+        parts.append(Answer("waiting" if unsure else parts[-1].status, _maybe_owed(ctx, u, key), u.day,
+                            ctx.why(u.deadline), u.id, ctx.undecided(u.rule), u.moment))
     if parts:
         lead = parts[0]
         status = "late" if overdue else ("waiting" if any(p.status == "waiting" for p in parts) else lead.status)
@@ -357,9 +362,11 @@ def _overdue(ctx: Asking, overdue: list[Duty]) -> Answer:
     """Each duty of the office past its last day, in date order: late unless it has been done."""
     first = overdue[0]
     if len(overdue) == 1:
-        sentence = ctx.say("answer_office_overdue", task=task(first.rule, ctx.lang), day=ctx.at(first))
+        key = "answer_office_overdue" + ("_if" if first.conditional else "")
+        sentence = ctx.say(key, task=task(first.rule, ctx.lang), day=ctx.at(first), condition=ctx.condition(first))
     else:
-        items = [ctx.say("overdue_item", task=task(u.rule, ctx.lang), day=ctx.at(u)) for u in overdue]
+        items = [ctx.say("overdue_item" + ("_if" if u.conditional else ""), task=task(u.rule, ctx.lang),
+                         day=ctx.at(u), condition=ctx.condition(u)) for u in overdue]
         sentence = ctx.say("answer_office_overdue_many", items=join_and(items, ctx.lang))
     return Answer("late", sentence, first.day, rule=first.id, moment=first.moment)
 

@@ -14,7 +14,8 @@ from .wording import say
 
 @dataclass(frozen=True)
 class Conflict:
-    kind: str  # "after-governing" or "event-after-deadline"
+    kind: str  # "after-governing", "event-after-deadline", or "announce-late" (a notice due on or after the event
+    # whose date it must announce)
     rule: str
     day: date  # the date that conflicts
     limit: date  # the deadline it passes
@@ -67,4 +68,13 @@ def find_conflicts(situation: Situation, deadlines: dict[str, Deadline]) -> tupl
             warnings[rule_id].append(message)
             found.append(Conflict("event-after-deadline", rule_id, as_day(recorded), bound.due, message,
                                   event=event.id))
+    for notice in deadlines.values():
+        # A notice that must announce an event's date cannot, once its last day is not before that event.
+        recorded = facts.events.get(notice.rule.announces) if notice.rule.announces else None
+        if recorded is None or notice.due is None or as_day(notice.due_at or notice.due) < as_day(recorded):
+            continue
+        event = j.event(notice.rule.announces)
+        message = say("announce_late", lang, label=event.label, day=as_day(recorded), due=notice.due_at or notice.due)
+        warnings[notice.id].append(message)
+        found.append(Conflict("announce-late", notice.id, as_day(recorded), notice.due, message, event=event.id))
     return found, warnings

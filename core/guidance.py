@@ -67,7 +67,7 @@ class Duty:
     starts: date | None  # the day its count starts from, where that comes before it (no reminder before it)
     retired: Retired | None = None
     until: str = ""  # the day at stake is a safe date the office closes, or may close, early: act before this time
-    announce_late: tuple[str, date] | None = None  # (event, its day): due after the date it must announce
+    announce_late: str | None = None  # it must announce an event's date, and is not due before it: the warning
 
     @property
     def id(self) -> str:
@@ -169,16 +169,6 @@ def start_of(s: Situation, deadlines: dict[str, Deadline], d: Deadline) -> date 
     return as_day(s.facts.get(count.anchor))
 
 
-def announce_late(s: Situation, d: Deadline) -> tuple[str, date] | None:
-    """A notice that must announce an event's date whose last day is not before that event: the event and its
-    day. Such a notice cannot announce it in time."""
-    event = d.rule.announces
-    recorded = s.facts.events.get(event) if event else None
-    if recorded is None or d.due is None:
-        return None
-    return (event, as_day(recorded)) if as_day(d.due_at or d.due) >= as_day(recorded) else None
-
-
 @dataclass(frozen=True)
 class Guidance:
     """Every counted duty of one evaluation, as of its day, in the procedure's order."""
@@ -192,9 +182,12 @@ class Guidance:
                                            u.moment.timestamp() if u.moment else 0, u.deadline.due or date.max))
 
 
-def guidance(s: Situation, deadlines: dict[str, Deadline], done: dict[str, date] | None = None) -> Guidance:
-    """Each deadline as a duty as of `s.today`; `done` is what the office marked done (duty id -> day)."""
+def guidance(s: Situation, deadlines: dict[str, Deadline], done: dict[str, date] | None = None,
+             conflicts=()) -> Guidance:
+    """Each deadline as a duty as of `s.today`; `done` is what the office marked done (duty id -> day), and
+    `conflicts` (core/conflicts.py) flag a notice that is not due before the event it must announce."""
     stages, done = Stages(s.j), done or {}
+    late_notices = {c.rule: c.message for c in conflicts if c.kind == "announce-late"}
     duties = {}
     for d in deadlines.values():
         sure, day, where = stake(d, s.today)
@@ -206,5 +199,5 @@ def guidance(s: Situation, deadlines: dict[str, Deadline], done: dict[str, date]
             sure = IF
         until = d.safe_until if where in (BEFORE, ON_SAFE) and day == d.safe else ""
         duties[d.id] = Duty(d, sure, day, d.due_at, where, conditional, start_of(s, deadlines, d), retired=retired,
-                            until=until, announce_late=announce_late(s, d))
+                            until=until, announce_late=late_notices.get(d.id))
     return Guidance(duties)

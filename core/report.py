@@ -92,7 +92,7 @@ def _assess(s: Situation, done: dict[str, date] | None = None) -> Assessment:
             provisions.append((rule, in_force.version, applies))
     found, warnings = find_conflicts(s, deadlines)
     filed, eligible = filing(s, deadlines), eligibility(s)
-    guided = guidance(s, deadlines, done)
+    guided = guidance(s, deadlines, done, found)
     return Assessment(s, deadlines, warnings, found, windows, provisions, stages, not_applicable, filed, eligible,
                       contents(s), guided, answers(s, guided, windows, filed, eligible))
 
