@@ -62,8 +62,8 @@ def test_the_respondent_sees_their_options_in_the_printout_and_why_no_calendar_d
     page.wait_for_selector("#keep-status:has-text('nothing to put in a calendar')")
     status = page.inner_text("#keep-status")
     assert "enter the facts" not in status
-    assert status.endswith("You may provide evidence of a cure now, until an investigation begins; that can happen "
-                           "before you are told of it, so do not wait.")
+    assert status.endswith("You may provide evidence of a cure now, but only while it is still before an investigation "
+                           "begins: that can happen before you are told of it, so do not wait.")
 
 
 def test_the_respondents_own_next_step_comes_before_the_dates_that_have_passed(new_page):

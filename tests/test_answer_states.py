@@ -310,10 +310,11 @@ STATES = [
     dict(name="respondent, relies: the cure window can close unannounced, so it never reads as a safe green",
          procedure=FC, facts={"events": {"complaint-forwarded": "2026-11-23"}}, today="2026-11-24", person="respondent",
          status="relies", date=None,
-         en="You may provide evidence of a cure now, until an investigation begins; that can happen before you are "
-            "told of it, so do not wait.", en_detail=WINDOWS_UNTIL_COURT,
-         es="Usted puede presentar pruebas de que corrigió (subsanó) la infracción ahora, hasta que se inicie una "
-            "investigación; eso puede ocurrir antes de que se lo comuniquen, así que no espere.",
+         # The point it relies on is named (issue 27): that no investigation has begun yet.
+         en="You may provide evidence of a cure now, but only while it is still before an investigation begins: that "
+            "can happen before you are told of it, so do not wait.", en_detail=WINDOWS_UNTIL_COURT,
+         es="Usted puede presentar pruebas de que corrigió (subsanó) la infracción ahora, pero solo mientras sea antes "
+            "de que se inicie una investigación: eso puede ocurrir antes de que se lo comuniquen, así que no espere.",
          es_detail=WINDOWS_UNTIL_COURT_ES),
     dict(name="respondent, relies: a window is open as of today when its closing notice is dated later",
          # Forwarded Thu 23 Dec 2027, notice dated Wed 5 Jan 2028, today Tue 28 Dec 2027. The additional-information
@@ -321,13 +322,13 @@ STATES = [
          # is Martin Luther King Jr. Day; Tue 18 (8), Wed 19 (9), Thu 20 Jan 2028 (10).
          procedure=FC, facts={"events": {"complaint-forwarded": "2027-12-23", "investigation-notice": "2028-01-05"}},
          today="2027-12-28", person="respondent", status="relies", date="2028-01-05",
-         en="You may provide evidence of a cure now, until an investigation begins, which is Wednesday, January 5, "
-            "2028 at the latest; it can happen before you are told of it, so do not wait.",
+         en="You may provide evidence of a cure now, but only while it is still before an investigation begins, which "
+            "is Wednesday, January 5, 2028 at the latest: it can happen before you are told of it, so do not wait.",
          en_detail=WINDOWS_UNTIL_COURT + " Your next deadline: get any additional information to the City Clerk by "
                                          "Thursday, January 20, 2028.",
-         es="Usted puede presentar pruebas de que corrigió (subsanó) la infracción ahora, hasta que se inicie una "
-            "investigación, lo que ocurre a más tardar el miércoles 5 de enero de 2028; puede ocurrir antes de que se "
-            "lo comuniquen, así que no espere.",
+         es="Usted puede presentar pruebas de que corrigió (subsanó) la infracción ahora, pero solo mientras sea antes "
+            "de que se inicie una investigación, lo que ocurre a más tardar el miércoles 5 de enero de 2028: puede "
+            "ocurrir antes de que se lo comuniquen, así que no espere.",
          es_detail=WINDOWS_UNTIL_COURT_ES + " Su próximo plazo: hacer llegar al Secretario Municipal la información "
                                             "adicional a más tardar el jueves 20 de enero de 2028."),
     dict(name="respondent, nothing: windows that open on a later day",
