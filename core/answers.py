@@ -242,6 +242,8 @@ def respondent_answer(ctx: Asking) -> Answer:
         key = "answer_nothing_yet_if" if condition else "answer_nothing_yet"
         return Answer("nothing", ctx.say(key, task=task(item.rule, ctx.lang), what=item.waiting_label,
                                           condition=condition), rule=item.id)
+    if any(u.sure == DONE for u in mine):
+        return Answer("nothing", ctx.say("answer_respondent_nothing_now"))
     return Answer("nothing", ctx.say("answer_nothing_for_respondent"))
 
 

@@ -363,8 +363,8 @@ def desk(jurisdiction: Jurisdiction, complaints: list[Complaint], lang: str, tod
         for u in a.guidance.duties.values():
             if not concerns_office(u):
                 continue
-            if u.day is None and not u.deadline.waiting_label:
-                continue  # neither dated nor waiting on anything the office can record
+            if u.day is None and (not u.deadline.waiting_label or u.sure == DONE):
+                continue  # neither dated nor waiting on anything the office can record, or behind the complaint
             kept = Kept.seen(complaint.dates.get(u.id), u.day, today)
             dates[u.id] = kept
             rows.append(DeskRow(complaint, u, status_of(u, today), kept))

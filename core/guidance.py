@@ -100,9 +100,14 @@ class Duty:
 
 def stake(d: Deadline, today: date | None) -> tuple[str, date | None, str | None]:
     """(how sure, the day at stake, where today falls) for a deadline's dates, before any condition or record."""
-    if d.due is None:
+    if d.due is None:  # waiting on a fact; where one limit is known, its day is the latest the duty can be
         known = [limit.safe for limit in d.limits or () if limit.safe]
-        return WAITING, (min(known) if d.no_later_than and known else None), None
+        if not (d.no_later_than and known):
+            return WAITING, None, None
+        where = position(today, min(known), d.no_later_than)
+        if where == AFTER:  # the known limit has passed: whatever the other turns out to be
+            return PASSED, d.no_later_than, where
+        return WAITING, min(known) if where in (BEFORE, ON_SAFE) else d.no_later_than, where
     where = position(today, d.safe, d.due)
     if where in (BEFORE, ON_SAFE):
         return CERTAIN, d.safe, where
@@ -192,7 +197,7 @@ def guidance(s: Situation, deadlines: dict[str, Deadline], done: dict[str, date]
     for d in deadlines.values():
         sure, day, where = stake(d, s.today)
         conditional = is_conditional(d)
-        retired = retirement(s, stages, d, done) if d.due or d.id in done else None
+        retired = retirement(s, stages, d, done)
         if retired:
             sure = DONE
         elif conditional and sure in (CERTAIN, RELIES):

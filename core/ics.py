@@ -89,6 +89,14 @@ def _offset(delta: timedelta) -> str:
 
 
 def vtimezone(name: str, zone, years: range) -> list[str]:
+    """The zone's VTIMEZONE for these years (worked out once per zone object and years: it walks them hour by hour)."""
+    kept = zone.__dict__.setdefault("_vtimezones", {})
+    if (name, years) not in kept:
+        kept[(name, years)] = _vtimezone(name, zone, years)
+    return kept[(name, years)]
+
+
+def _vtimezone(name: str, zone, years: range) -> list[str]:
     """The zone's offsets from the last change before `years` to the end of them, one component
     per change (STANDARD or DAYLIGHT), so that any moment in those years is placed exactly."""
     start = datetime(years.start - 1, 1, 1, tzinfo=timezone.utc)

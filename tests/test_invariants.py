@@ -1,0 +1,352 @@
+"""What a person acts on, checked by what must hold in every state, not only in the states someone listed.
+
+Thousands of (facts, today, planned day) are drawn for each shipped procedure and each test procedure (shapes,
+chains, a condition no fact settles, amendments, patterns), in English and Spanish, with today placed on each
+side of the dates that matter (the day before a safe date, on it, after it, on a last day, after it). Every
+state is assessed once, and its answers, the office's desk and the calendar files are held to these properties:
+
+    green       a certain answer's date holds under every reading (on or before the day that holds whichever way
+                the readings go, on a day the office is surely open, or before the time it names), and no fact not
+                given could bring an earlier one; a planned filing day shown green is on or before the safe date
+    today       no day is shown as the one to act on before today unless it is marked passed or done; once a safe
+                date has passed, the day shown is the latest still possible, and the sentence names it and what
+                it relies on
+    overdue     the clerk's sentence names every duty past its last day and not recorded as done (or owed under a
+                condition no fact settles) before the next one
+    condition   a duty that exists only on a condition is never certain, and an answer that leads with one names
+                the condition
+    hours       an hour-counted duty's sentence, desk row and calendar event carry its time
+    reminders   a reminder is never before the day its duty's count starts from, never after its day (never at or
+                after its moment), and never on a day the office is or may be closed
+    agree       the desk's row and the checker's answer give the same day, and the same certainty, for the same
+                facts and today
+    announce    a notice that must announce an event's date is flagged when its last day is not before that event
+
+Each property is shown to catch a mutation of the code that keeps it (test_each_property_catches_its_mutation).
+The number of states per procedure is COMPLAINT_CHECKER_STATES (200 locally, 500 in CI); every failure
+names the state, so it can be replayed.
+"""
+
+import os
+import random
+from datetime import date, datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from core import load_jurisdiction
+from core.describing import readings, task
+from core.desk import Complaint, desk
+from core.facts import InputError
+from core.guidance import BETWEEN, CERTAIN, DONE, IF, ON_LAST, PASSED, RELIES
+from core.ics import Reminders, calendar_file, complaint_key, dated_entries, uid
+from core.report import assess
+from core.wording import format_day, format_moment, moment_in_text
+from fuzzing import IN_CI, SEED
+from scripts.report_snapshot import drawn_facts
+
+ROOT = Path(__file__).resolve().parent.parent
+PROCEDURES = ["fort-collins", "illinois-model-ethics"] + [str(ROOT / "tests" / "jurisdictions" / f"{n}.toml") for n in (
+    "shapes", "cure-then-hearing", "patterns", "amended", "format-1-example-city")]
+STATES = int(os.environ.get("COMPLAINT_CHECKER_STATES") or (500 if IN_CI else 200))
+STAMP = datetime(2027, 1, 1, 12)
+LOADED: dict[str, object] = {}
+
+# The issue's own states, always among those drawn: each finding is a state some property covers.
+FINDINGS = [
+    ("fort-collins", {"violation_date": "2027-10-12", "received": "2027-12-13", "complainant_role": "candidate"},
+     "2027-11-30"),
+    ("illinois-model-ethics", {"violation_date": "2027-11-24"}, "2028-11-24"),
+    ("fort-collins", {"violation_date": "2029-11-01", "complainant_role": "candidate"}, "2029-12-31"),
+    ("illinois-model-ethics", {"received": "2027-11-22", "respondent_is_candidate": False}, "2027-11-29"),
+    ("illinois-model-ethics", {"events": {"meeting": "2027-12-06T10:00"}}, "2027-12-01"),
+    ("illinois-model-ethics", {"received": "2027-11-22", "events": {"meeting": "2027-11-24T10:00"}}, "2027-11-23"),
+    ("fort-collins", {"received": "2027-11-22"}, "2027-11-29"),
+    ("fort-collins", {"received": "2027-11-22"}, "2027-11-22"),
+    (str(ROOT / "tests" / "jurisdictions" / "cure-then-hearing.toml"),
+     {"received": "2026-10-01", "events": {"notice": "2026-10-12"}}, "2026-11-20"),
+    ("fort-collins", {"violation_date": "2026-10-06", "received": "2026-12-08", "complainant_role": "candidate"},
+     "2026-11-20"),
+]
+
+
+def jurisdiction(name):
+    if name not in LOADED:
+        LOADED[name] = load_jurisdiction(name)
+    return LOADED[name]
+
+
+def drawn_states(name: str, n: int, seed) -> list[tuple[dict, date | None, str]]:
+    """(facts, today, language): plausible facts, and today on each side of the dates that matter."""
+    j, rng = jurisdiction(name), random.Random(f"{seed}:{name}")
+    states = []
+    while len(states) < n:
+        facts, _ = drawn_facts(j, rng)
+        if rng.random() < 0.3 and facts.get("received"):  # a day the person plans to file
+            facts = {**facts}
+            today = date.fromisoformat(facts["received"]) - timedelta(days=rng.randint(1, 40))
+        else:
+            try:
+                plain = assess(j, facts)
+            except InputError:
+                continue
+            days = [day for d in plain.deadlines.values() for day in (d.safe, d.due, d.certain) if day]
+            if days and rng.random() < 0.9:
+                today = rng.choice(days) + timedelta(days=rng.choice([-1, 0, 0, 1, 2]))
+            else:
+                today = None if rng.random() < 0.3 else j.supported_from + timedelta(days=rng.randint(0, 900))
+        states.append((facts, today, "es" if rng.random() < 0.25 else "en"))
+    return states
+
+
+def states_of(name: str) -> list[tuple[dict, date | None, str]]:
+    found = [(f, date.fromisoformat(t), "en") for n, f, t in FINDINGS if n == name]
+    found += [(f, date.fromisoformat(t), "es") for n, f, t in FINDINGS if n == name]
+    return found + drawn_states(name, STATES, SEED)
+
+
+# --- the properties -----------------------------------------------------------------------------------------
+
+def violations(name: str, facts: dict, today: date | None, lang: str) -> list[tuple[str, str]]:
+    """Every property a state breaks, as (property, what)."""
+    j = jurisdiction(name)
+    try:
+        a = assess(j, facts, lang, today)
+    except InputError:
+        return []
+    found = []
+    s, g, answers = a.situation, a.guidance, a.answers
+    calendar = s.j.calendar
+
+    def fail(prop, what):
+        found.append((prop, what))
+
+    # green
+    for person, answer in answers.items():
+        if answer.status != "certain" or answer.day is None or answer.rule not in a.deadlines:
+            continue
+        d = a.deadlines[answer.rule]
+        if d.certain and answer.day > d.certain:
+            fail("green", f"{person}: {answer.day} is after the day that holds under every reading, {d.certain}")
+        until = calendar.open_until(answer.day) if calendar.covers(answer.day) else ""
+        if not answer.moment and until != "" and not (until and until == d.safe_until):
+            fail("green", f"{person}: {answer.day} is not surely open")
+        if answer.asks:
+            fail("green", f"{person}: green while asking for {answer.asks}")
+        if person == "complainant" and a.filing.planned and d.safe and a.filing.received > d.safe:
+            fail("green", f"a planned day {a.filing.received} after the safe date {d.safe} is green")
+        if person == "clerk":
+            earlier = [u.id for u in g.of("clerk") if u.conditional and u.day and u.sure in (IF,) and u.day < answer.day]
+            if earlier:
+                fail("green", f"clerk: a duty under a condition comes earlier: {earlier}")
+
+    # today
+    for u in g.duties.values():
+        if today and u.day and u.day < today and u.sure not in (PASSED, DONE):
+            fail("today", f"{u.id}: {u.day} is before today and shown as {u.sure}")
+        if u.where in (BETWEEN, ON_LAST) and u.sure in (RELIES, IF) and u.day != u.deadline.due:
+            fail("today", f"{u.id}: its safe date passed, but the day shown is {u.day}, not the last day")
+    for person, answer in answers.items():
+        u = g.duties.get(answer.rule)
+        if u is None or u.where not in (BETWEEN, ON_LAST) or u.sure not in (RELIES, IF) or answer.status != "relies":
+            continue
+        if person == "complainant" and a.filing.received and not a.filing.planned:
+            continue  # the answer is about the day it was received, not about today
+        reasons = readings(s.j, u.deadline, lang) or ""
+        if day_words(u.deadline.due, lang) not in answer.sentence:
+            fail("today", f"{person}: the latest day still possible is not named")
+        if not u.open_only and reasons and reasons not in answer.sentence:
+            fail("today", f"{person}: what the latest day relies on is not said")
+
+    # overdue
+    clerk = answers["clerk"].sentence
+    owed = [u for u in g.of("clerk") if u.sure == PASSED and (not on_a_condition(u.deadline) or u.deadline.applies == "yes")]
+    nxt = [u for u in g.of("clerk") if u.sure in (CERTAIN, RELIES)]
+    for u in owed:
+        words = task(u.rule, lang)
+        if words not in clerk:
+            fail("overdue", f"the clerk is not told of {u.id}, past its last day")
+        elif nxt and task(nxt[0].rule, lang) in clerk and clerk.index(words) > clerk.index(task(nxt[0].rule, lang)):
+            fail("overdue", f"{u.id} comes after the next duty")
+
+    # condition
+    for u in g.duties.values():
+        if on_a_condition(u.deadline) and u.sure == CERTAIN:
+            fail("condition", f"{u.id} exists only on a condition but is certain")
+    for person in ("respondent", "clerk"):
+        u = g.duties.get(answers[person].rule)
+        if u and u.conditional and u.sure in (IF,) and answers[person].sentence.find(task(u.rule, lang)) >= 0:
+            clause = condition_words(s, u, lang)
+            if clause and clause not in answers[person].sentence:
+                fail("condition", f"{person}: the answer leads with {u.id} without its condition")
+
+    # hours, reminders, agree (the office's desk and calendar file)
+    found_desk = desk(j, [Complaint("c1", "C-1", facts)], lang, today)
+    rows = {r.deadline.id: r for r in found_desk.rows}
+    for u in g.duties.values():
+        if not u.moment or u.sure == DONE:
+            continue
+        if answers["clerk"].rule == u.id and moment_in_text(u.moment, lang) not in clerk:
+            fail("hours", f"clerk: {u.id} is named without its time")
+        if u.id in rows:
+            from core.desk import row_json
+            if format_moment(u.moment, lang) != row_json(rows[u.id], found_desk.assessments["c1"])["display"]:
+                fail("hours", f"desk: {u.id} is shown without its time")
+    text = calendar_file(a, "clerk", STAMP, reminders=Reminders((3, 1, 0), "09:00")).replace("\r\n ", "")
+    for u in dated_entries(a, "clerk"):
+        event = text.split(f"UID:{uid(s.j.id, complaint_key(a), u.id)}")[1].split("END:VEVENT")[0]
+        if u.moment and f"DTSTART;TZID={s.j.timezone}:{u.moment:%Y%m%dT%H%M%S}" not in event:
+            fail("hours", f"calendar: {u.id} has no time")
+        for line in event.split("\r\n"):
+            if not line.startswith("TRIGGER;VALUE=DATE-TIME:"):
+                continue
+            moment = datetime.strptime(line.split(":", 1)[1], "%Y%m%dT%H%M%SZ").replace(tzinfo=timezone.utc)
+            day = moment.astimezone(s.zone).date()
+            if u.starts and day < u.starts:
+                fail("reminders", f"{u.id}: a reminder on {day}, before its count starts on {u.starts}")
+            if day > u.day:
+                fail("reminders", f"{u.id}: a reminder on {day}, after its day {u.day}")
+            if calendar.covers(day) and not calendar.is_business_day(day):
+                fail("reminders", f"{u.id}: a reminder on {day}, a day the office is or may be closed")
+            if u.moment and moment >= u.moment:
+                fail("reminders", f"{u.id}: a reminder at or after its moment")
+    answer = answers["clerk"]
+    if answer.rule in rows and answer.status in ("certain", "relies", "late"):
+        row = rows[answer.rule]
+        if row.day != answer.day:
+            fail("agree", f"{answer.rule}: the desk shows {row.day}, the answer {answer.day}")
+        expected = {"certain": (CERTAIN, "safe"), "relies": (RELIES,), "late": (PASSED,)}[answer.status]
+        from core.desk import certainty_of
+        if certainty_of(row.duty) not in expected:
+            fail("agree", f"{answer.rule}: the desk says {certainty_of(row.duty)}, the answer {answer.status}")
+
+    # announce
+    kinds = {(c.kind, c.rule) for c in a.conflicts}
+    for d in a.deadlines.values():
+        event = s.facts.events.get(d.rule.announces) if d.rule.announces else None
+        if event is not None and d.due and (d.due_at.date() if d.due_at else d.due) >= \
+                (event.date() if isinstance(event, datetime) else event):
+            if ("announce-late", d.id) not in kinds:
+                fail("announce", f"{d.id} is due on or after the event it announces, unflagged")
+    return found
+
+
+def day_words(day: date, lang: str) -> str:
+    """A date as any sentence writes it, without the weekday and its article: 'November 24, 2028'."""
+    return format_day(day, lang).split(", ", 1)[1]
+
+
+def condition_words(s, u, lang: str) -> str:
+    from core.describing import condition_clause
+    return condition_clause(s.j, u.rule, lang) or ""
+
+
+def on_a_condition(d) -> bool:
+    """The property's own reading of "exists only on a condition": a fact not given decides it, or the rule states
+    a condition in words and no fact settles it."""
+    return d.applies == "unknown" or bool(d.rule.condition and not (d.rule.applies_when or d.rule.applies_unless))
+
+
+# --- every state -------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", PROCEDURES, ids=lambda n: Path(n).stem)
+def test_every_property_holds_in_every_drawn_state(name):
+    broken = []
+    for facts, today, lang in states_of(name):
+        for prop, what in violations(name, facts, today, lang):
+            broken.append(f"{prop}: {what} — replay: {name} {facts} today={today} lang={lang}")
+    assert not broken, f"{len(broken)} broken (seed {SEED}):\n" + "\n".join(broken[:10])
+
+
+# --- each property catches a mutation of the code that keeps it ------------------------------------------------
+
+def _plan_always_green(monkeypatch):
+    import core.answers as answers
+    real = answers._plan
+    monkeypatch.setattr(answers, "_plan", lambda ctx, f, u: (real(ctx, f, u)[0], "certain"))
+
+
+def _safe_date_kept_after_it_passed(monkeypatch):
+    import core.guidance as guidance
+    real = guidance.stake
+
+    def stale(d, today):
+        sure, day, where = real(d, today)
+        return (sure, d.safe, where) if where in (guidance.BETWEEN, guidance.ON_LAST) else (sure, day, where)
+    monkeypatch.setattr(guidance, "stake", stale)
+
+
+def _overdue_left_out(monkeypatch):
+    import core.answers as answers
+    monkeypatch.setattr(answers, "PASSED", "no duty is ever this")
+
+
+def _own_condition_ignored(monkeypatch):
+    import core.guidance as guidance
+    monkeypatch.setattr(guidance, "is_conditional", lambda d: d.applies == "unknown")
+
+
+def _time_dropped(monkeypatch):
+    import core.answers as answers
+    monkeypatch.setattr(answers.Asking, "at", lambda self, u: u.day)
+
+
+def _reminders_from_the_safe_date_alone(monkeypatch):
+    import core.ics as ics
+    from dataclasses import replace
+    real = ics.reminder_days
+    monkeypatch.setattr(ics, "reminder_days", lambda calendar, duty, days: real(calendar, replace(duty, starts=None), days))
+
+
+def _desk_on_the_safe_date(monkeypatch):
+    import core.desk as desk_module
+    from dataclasses import replace
+    real = desk_module.DeskRow.__init__
+
+    def init(self, complaint, duty, status, kept):
+        if duty.deadline.safe and duty.sure in (CERTAIN, RELIES):
+            duty = replace(duty, day=duty.deadline.safe)
+        real(self, complaint, duty, status, kept)
+    monkeypatch.setattr(desk_module.DeskRow, "__init__", init)
+
+
+def _announce_unchecked(monkeypatch):
+    import core.conflicts as conflicts
+    from dataclasses import replace
+    real = conflicts.find_conflicts
+
+    def without(situation, deadlines):
+        found, warnings = real(situation, deadlines)
+        return [c for c in found if c.kind != "announce-late"], warnings
+    monkeypatch.setattr(conflicts, "find_conflicts", without)
+    import core.report as report
+    monkeypatch.setattr(report, "find_conflicts", without)
+
+
+MUTATIONS = {
+    "green": _plan_always_green,
+    "today": _safe_date_kept_after_it_passed,
+    "overdue": _overdue_left_out,
+    "condition": _own_condition_ignored,
+    "hours": _time_dropped,
+    "reminders": _reminders_from_the_safe_date_alone,
+    "agree": _desk_on_the_safe_date,
+    "announce": _announce_unchecked,
+}
+
+
+@pytest.mark.parametrize("prop", MUTATIONS)
+def test_each_property_catches_its_mutation(prop, monkeypatch):
+    MUTATIONS[prop](monkeypatch)
+    caught = [(name, f, t) for name, f, t in FINDINGS
+              if any(p == prop for p, _ in violations(name, f, date.fromisoformat(t), "en"))]
+    if not caught:  # a few drawn states as well, for properties no finding reaches
+        caught = [(name, f, t) for name in PROCEDURES[:2] for f, t, lang in drawn_states(name, 60, "mutation")
+                  if any(p == prop for p, _ in violations(name, f, t, lang))]
+    assert caught, f"the mutation of “{prop}” went unnoticed"
+
+
+def test_the_properties_hold_for_the_findings_without_a_mutation():
+    for name, facts, today in FINDINGS:
+        for lang in ("en", "es"):
+            assert violations(name, facts, date.fromisoformat(today), lang) == [], (name, facts, today, lang)
