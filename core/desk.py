@@ -31,9 +31,9 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 
-from .describing import condition_text, later_day, readings, task
+from .describing import duty_words, task
 from .facts import DATE_PATTERN, InputError
-from .guidance import BETWEEN, CERTAIN, DONE, IF, ON_LAST, PASSED, RELIES, WAITING, Duty
+from .guidance import CERTAIN, DONE, IF, PASSED, RELIES, WAITING, Duty
 from .ics import Filed, Reminders, calendar_text, events
 from .model import Jurisdiction
 from .report import Assessment, assess
@@ -390,31 +390,6 @@ def _next_waits(j: Jurisdiction, rows: list[DeskRow]) -> list[DeskRow]:
     return [r for r in rows if not waits(r) or events.index(event_of(r)) == first[r.complaint.id]]
 
 
-def sureness_words(j: Jurisdiction, u: Duty, lang: str) -> str | None:
-    """How sure a row's day is, in one sentence."""
-    d = u.deadline
-    if u.sure == DONE:
-        r = u.retired
-        if r.event is None:
-            return say("desk_done_marked", lang, on=r.day)
-        label = j.event(r.event).label if j.event(r.event) else r.event
-        return say("desk_done_act" if r.act else "desk_done_later", lang, what=label, on=r.day)
-    if u.sure == PASSED:
-        return say("desk_passed", lang)
-    if u.day is None:
-        return None
-    text = None
-    if u.where in (BETWEEN, ON_LAST):
-        text = say("desk_relies", lang, safe=d.safe, reasons=readings(j, d, lang) or "")
-    elif d.due and d.safe and d.due > d.safe:
-        text = later_day(j, d, lang) or say("desk_safe", lang, due=d.due)
-    elif u.sure == CERTAIN:
-        text = say("desk_certain", lang)
-    if u.conditional:
-        text = " ".join(t for t in (condition_text(j, d.rule, lang) or say("desk_if", lang, condition=""), text) if t)
-    return text
-
-
 def row_json(row: DeskRow, a: Assessment) -> dict:
     j, lang, u = a.situation.j, a.situation.lang, row.duty
     d = u.deadline
@@ -436,7 +411,7 @@ def row_json(row: DeskRow, a: Assessment) -> dict:
         "due": _iso(d.due),
         "due_at": u.moment.isoformat(timespec="minutes") if u.moment else None,
         "status": row.status, "status_text": say("desk_status_" + row.status, lang),
-        "certainty": certainty_of(u), "certainty_text": sureness_words(j, u, lang),
+        "certainty": certainty_of(u), "certainty_text": duty_words(j, u, lang),
         "waiting_for": say("desk_waiting_for", lang, what=d.waiting_label) if u.day is None and d.waiting_label
         else None,
         "moved": moved, "sequence": row.kept.sequence, "cite": j.clause(d.rule.clause).cite,
@@ -468,6 +443,7 @@ def desk_json(j: Jurisdiction, complaints: list[Complaint], lang: str, today: da
     counts = {s: sum(1 for r in found.rows if r.status == s) for s in ROW_STATUSES}
     return {"rows": [row_json(r, found.assessments[r.complaint.id]) for r in found.rows], "complaints": lines,
             "counts": counts, "kept": [c.as_json() for c in found.complaints],
+            "standings": [{"id": s, "label": say("desk_standing_" + s, lang)} for s in STANDINGS],
             "office_days": [{"date": d.isoformat(), "display": format_day(d, lang), "open": d in office_days.open}
                             for d in sorted(office_days.open | office_days.closed)],
             "as_of": _iso(today),

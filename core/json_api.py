@@ -9,6 +9,7 @@ from .cases import run_cases
 from .facts import InputError
 from .model import Jurisdiction
 from .report import assess, evaluate
+from .wording import say
 
 # Facts are a few hundred bytes; these limits are checked before anything is parsed.
 MAX_FACTS_BYTES = 100_000
@@ -120,10 +121,16 @@ class Checker:
 
     # --- the office's desk (core/desk.py) ---------------------------------------------------------
 
-    def _complaints(self, complaints_json: str):
-        """The page's complaints; a malformed one (storage altered by hand) is a Malformed naming which."""
-        from .desk import Complaint
-        return [Complaint.read(raw) for raw in json.loads(complaints_json)]
+    def _desk(self, desk_json: str):
+        """The page's desk: a list of complaints, or {"complaints": [...], "office_days": {...}} with the days the
+        office recorded as open or closed. A malformed part (storage altered by hand) is a Malformed naming it."""
+        from .desk import Complaint, Malformed, OfficeDays
+        raw = json.loads(desk_json)
+        kept = raw if isinstance(raw, list) else raw.get("complaints") if isinstance(raw, dict) else None
+        if not isinstance(kept, list):
+            raise Malformed("not_object")
+        office_days = OfficeDays.read(raw.get("office_days")) if isinstance(raw, dict) else OfficeDays()
+        return [Complaint.read(item) for item in kept], office_days
 
     @staticmethod
     def _desk_failure(err, lang: str) -> str:
@@ -134,11 +141,11 @@ class Checker:
         """Every complaint on the desk assessed, and the office's duties across them in date order."""
         from .desk import Malformed, desk_json
         try:
-            complaints = self._complaints(complaints_json)
+            complaints, office_days = self._desk(complaints_json)
         except Malformed as err:
             return self._desk_failure(err, lang)
-        return json.dumps({"ok": True, **desk_json(self.jurisdiction, complaints, lang,
-                                                   parse_today(today))}, ensure_ascii=False)
+        return json.dumps({"ok": True, **desk_json(self.jurisdiction, complaints, lang, parse_today(today),
+                                                   office_days)}, ensure_ascii=False)
 
     def desk_calendar_json(self, complaints_json: str, lang: str, today: str | None, stamp: str,
                            reminders_json: str | None = None) -> str:
@@ -146,22 +153,32 @@ class Checker:
         from .desk import Malformed, desk, desk_calendar
         from .ics import Reminders
         try:
-            complaints = self._complaints(complaints_json)
+            complaints, office_days = self._desk(complaints_json)
+            reminders = Reminders.read(json.loads(reminders_json) if reminders_json else None)
         except Malformed as err:
             return self._desk_failure(err, lang)
-        found = desk(self.jurisdiction, complaints, lang, parse_today(today))
+        except ValueError:
+            return json.dumps({"ok": False, "error": {"field": "reminders", "code": "reminders",
+                                                      "message": say("desk_file_bad_reminders", lang)}},
+                              ensure_ascii=False)
+        found = desk(self.jurisdiction, complaints, lang, parse_today(today), office_days)
         moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
-        ics, count = desk_calendar(self.jurisdiction, found, lang, moment,
-                                   Reminders.read(json.loads(reminders_json) if reminders_json else None))
+        ics, count = desk_calendar(self.jurisdiction, found, lang, moment, reminders)
         return json.dumps({"ok": True, "ics": ics, "count": count, "kept": [c.as_json() for c in found.complaints]},
                           ensure_ascii=False)
 
     def desk_export_json(self, complaints_json: str, reminders_json: str | None, exported: str) -> str:
         """The desk as the one file it is kept in (docs/desk.md)."""
-        from .desk import export_document
+        from .desk import Malformed, export_document
         from .ics import Reminders
-        reminders = Reminders.read(json.loads(reminders_json) if reminders_json else None)
-        document = export_document(self.jurisdiction.id, self._complaints(complaints_json), reminders, exported)
+        try:
+            complaints, office_days = self._desk(complaints_json)
+            reminders = Reminders.read(json.loads(reminders_json) if reminders_json else None)
+        except (Malformed, ValueError) as err:
+            problem = err.words("en") if isinstance(err, Malformed) else str(err)
+            return json.dumps({"ok": False, "error": {"field": "desk", "code": "malformed", "message": problem}},
+                              ensure_ascii=False)
+        document = export_document(self.jurisdiction.id, complaints, reminders, exported, office_days)
         return json.dumps({"ok": True, "text": json.dumps(document, ensure_ascii=False, indent=1)}, ensure_ascii=False)
 
     def desk_import_json(self, text: str, lang: str) -> str:
@@ -169,12 +186,13 @@ class Checker:
         from .desk import DeskFileError, read_export
         from .localize import localized
         try:
-            complaints, reminders = read_export(text, self.jurisdiction.id, localized(self.jurisdiction, lang).title)
+            found = read_export(text, self.jurisdiction.id, localized(self.jurisdiction, lang).title)
         except DeskFileError as err:
             return json.dumps({"ok": False, "error": {"field": "desk_file", "code": err.key,
                                                       "message": err.message(lang)}}, ensure_ascii=False)
-        return json.dumps({"ok": True, "complaints": [c.as_json() for c in complaints],
-                           "reminders": reminders.as_json()}, ensure_ascii=False)
+        return json.dumps({"ok": True, "complaints": [c.as_json() for c in found.complaints],
+                           "reminders": found.reminders.as_json(), "office_days": found.office_days.as_json()},
+                          ensure_ascii=False)
 
     def run_cases_json(self, cases_json: str) -> str:
         """Run published worked cases; each result says pass or fail and why."""

@@ -9,7 +9,7 @@ from .answers import Answer
 from .audience import People, people
 from .conflicts import Conflict
 from .deadlines import Deadline
-from .describing import business_days_assumption, condition_text, describe, roll_assumption
+from .describing import business_days_assumption, condition_text, describe, duty_words, roll_assumption
 from .model import COUNTED_KINDS, Jurisdiction, Rule
 from .situation import Version
 from .verdicts import Window
@@ -71,6 +71,19 @@ def _uncertain_days(lang: str, d: Deadline) -> list[dict]:
             for u in d.uncertain]
 
 
+def _stake(a, d: Deadline) -> dict:
+    """The deadline as a duty as of the report's day (core/guidance.py): how sure (`sure`), the day at stake (`day`,
+    with `until`, the time to act before, and `due_at`, a moment), the event or mark that made it done, and all of
+    it in words (`text`)."""
+    u, lang = a.guidance.duties[d.id], a.situation.lang
+    retired = u.retired
+    return {"sure": u.sure, "day": _iso(u.day), "until": u.until or None,
+            "due_at": u.moment.isoformat(timespec="minutes") if u.moment else None,
+            "done_by": (retired.event or "office") if retired else None, "done_on": _iso(retired.day) if retired else None,
+            "text": duty_words(a.jurisdiction, u, lang),
+            "display": {"day": format_day(u.day, lang)} if u.day else {}}
+
+
 def _deadline(a, d: Deadline) -> dict:
     lang = a.situation.lang
     out = _entry(a.jurisdiction, d.rule, d.version, d.people)
@@ -88,6 +101,7 @@ def _deadline(a, d: Deadline) -> dict:
         "applies": d.applies, "condition": d.condition, "governs": list(d.rule.governs),
         "warnings": list(a.warnings.get(d.id, [])),
         "steps": list(d.steps), "assumptions": list(d.assumptions),
+        "stake": _stake(a, d),
     })
     out.update(_shown(a, {"due": d.due, "nominal": d.nominal, "certain": d.certain, "safe_date": d.safe,
                           "no_later_than": d.no_later_than}, d.due))
@@ -277,6 +291,7 @@ def _actor(j: Jurisdiction, actor) -> dict:
 
 def _answer(answer: Answer, lang: str) -> dict:
     return {"status": answer.status, "sentence": answer.sentence, "date": _iso(answer.day), "detail": answer.detail,
+            "due_at": answer.moment.isoformat(timespec="minutes") if answer.moment else None,
             "rule": answer.rule, "asks": list(answer.asks),
             "display": {"date": format_day(answer.day, lang)} if answer.day else {}}
 

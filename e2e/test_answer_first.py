@@ -47,12 +47,12 @@ JOURNEYS = {
                   "Friday, November 27, 2026 (Day after Thanksgiving)."},
     # Ord. O-16-04 (I): "within one year after". Fri 5 Dec 2025 + one year = Sat 5 Dec 2026; safe Fri 4 Dec;
     # 5 ILCS 70/1.11 (assumed) would carry it to Mon 7 Dec. Mon 7 Dec, a week ahead, is the day the person plans
-    # to file: the safe date leads, and the plan is on time only under that reading.
+    # to file: the safe date leads, and the plan is on time only under that reading, so the answer is amber.
     ("illinois-model-ethics", "complainant"): {
         "fields": {"f-violation_date": "2025-12-05", "f-received": "2026-12-07"},
         "sentence": "File by Friday, December 4, 2026. The day you plan, Monday, December 7, 2026, is on time only if "
                     "the weekend and holiday extension (5 ILCS 70/1.11) applies.",
-        "date": "2026-12-04", "status": "certain",
+        "date": "2026-12-04", "status": "relies",
         "detail": "The period (one year after the date of the alleged violation) ends on Saturday, December 5, 2026, "
                   "a weekend day; the last day moves to Monday, December 7, 2026 only if the weekend and holiday "
                   "extension (5 ILCS 70/1.11) applies, which is not confirmed."},
@@ -63,12 +63,14 @@ JOURNEYS = {
         "sentence": "Your next deadline: file a written demand for a public hearing by Friday, December 4, 2026.",
         "date": "2026-12-04", "status": "certain", "detail": None},
     # (B) three business days after receipt on Wed 25 Nov: Thu 26 Thanksgiving, Fri 27 (1), Mon 30 (2), Tue 1 Dec (3).
-    # Also owed: the (C)(1) ruling, seven business days (Mon 7 Dec), and the (C)(2) hearing, four weeks (Wed 23 Dec).
-    # The respondent is not a candidate, so (G) does not apply.
+    # Also owed: the (C)(1) ruling, seven business days (Mon 7 Dec); and only if the complaint is found sufficient, the
+    # (C)(2) hearing, four weeks (Wed 23 Dec). The respondent is not a candidate, so (G) does not apply.
     ("illinois-model-ethics", "clerk"): {
         "fields": {"f-received": "2026-11-25", "f-respondent_is_candidate-false": True},
-        "sentence": "The office owes 3 things; the next is to send the notice to the respondent and the confirmation "
-                    "to the complainant by Tuesday, December 1, 2026.",
+        "sentence": "The office owes 2 things; the next is to send the notice to the respondent and the confirmation "
+                    "to the complainant by Tuesday, December 1, 2026. If the complaint is found sufficient to allege a "
+                    "violation of § 103.10 and there is probable cause, it must also hold the hearing by Wednesday, "
+                    "December 23, 2026.",
         "date": "2026-12-01", "status": "certain", "detail": None},
 }
 
@@ -214,7 +216,7 @@ KEYBOARD = {
     # (B) within three business days of Wed 25 Nov 2026: Fri 27 (1), Mon 30 (2), Tue 1 Dec (3). Nothing says whether the
     # respondent is a candidate, so (G) may apply: a decision seven days after filing, Wed 2 Dec.
     ("illinois-model-ethics", "clerk"): ({"f-received": "2026-11-25"},
-                                         "The office owes 3 things; the next is to send the notice to the respondent and "
+                                         "The office owes 2 things; the next is to send the notice to the respondent and "
                                          "the confirmation to the complainant by Tuesday, December 1, 2026. If the "
                                          "respondent is a candidate and the day the Ethics commission receives the "
                                          "complaint is within the 60 days before election day, it must also render its "
@@ -288,10 +290,10 @@ def test_changing_who_is_asking_keeps_every_fact_and_answers_the_new_person(new_
     page.click("#who-change")
     page.click("#who-clerk")
     wait_for_results(page)
-    # received Fri 20 Nov: (B) three business days, Mon 23 (1), Tue 24 (2), Wed 25 Nov (3), passed by 30 Nov;
-    # (C)(1) seven, Mon 23–Wed 25 (3), Thu 26 Thanksgiving, Fri 27 (4), Mon 30 (5), Tue 1 (6), Wed 2 Dec (7).
-    assert answer_of(page)["sentence"].startswith("The office owes 2 things; the next is to notify both parties "
-                                                  "of its ruling on sufficiency and probable cause by Wednesday, December 2, 2026.")
+    # received Fri 20 Nov; a recommendation issued Tue 24 Nov: the notice, the ruling, the hearing and the decision are
+    # behind the complaint, and what comes next waits on a demand for a public hearing.
+    assert answer_of(page)["sentence"] == ("Nothing is due from the office yet. Its next duty, to hold the public "
+                                           "hearing, comes after the date of “Demand for a public hearing received”.")
 
 
 def test_links_made_before_the_person_first_page_still_open(new_page):

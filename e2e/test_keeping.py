@@ -36,7 +36,8 @@ HAND_WORKED = {  # rule -> the date (or moment) worked out above
     ("fort-collins", "complainant"): {"filing": "2026-12-04"},
     ("fort-collins", "clerk"): {"preliminary-review-notice": "2026-12-03"},
     ("illinois-model-ethics", "respondent"): {"public-hearing-demand": "2026-12-04"},
-    ("illinois-model-ethics", "clerk"): {"meeting-notice": "2026-11-21T10:00-06:00", "notice-to-parties": "2026-11-25",
+    # (the notices to the parties, due Wed 25 Nov, are behind the complaint once the meeting of Mon 23 Nov was held)
+    ("illinois-model-ethics", "clerk"): {"meeting-notice": "2026-11-21T10:00-06:00",
                                          "sufficiency-ruling": "2026-12-02", "hearing-date": "2026-12-18"},
 }
 SPANISH_MONTHS = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre",
@@ -70,7 +71,8 @@ def mine(report, role):
 
 
 def dated(report, role):
-    return [d for d in mine(report, role) if d["due"] or d["due_at"]]
+    # a duty done, or behind the complaint (Illinois: the notices, once the meeting has been held), has no event
+    return [d for d in mine(report, role) if (d["due"] or d["due_at"]) and d["stake"]["sure"] != "done"]
 
 
 def flat(text):
@@ -154,8 +156,8 @@ def calendar_file_holds_every_date_of_the_person_as_the_report_has_it(page, repo
         if entry["due_at"]:  # a timed event, in the city's zone, at the very moment the report gives
             assert isinstance(start, datetime) and start == datetime.fromisoformat(entry["due_at"])
             assert str(start.tzinfo) in (report["jurisdiction"]["timezone"], "CST", "CDT")
-        else:  # an all-day event on the safe date
-            assert start == date.fromisoformat(entry["safe_date"])
+        else:  # an all-day event on the day at stake (the safe date, while it is ahead)
+            assert start == date.fromisoformat(entry["stake"]["day"])
             assert (event.decoded("DTEND") - start).days == 1
         summary, description = str(event["SUMMARY"]), str(event["DESCRIPTION"])
         assert summary.startswith(actors[entry["actor"]]["label"] + ": ")
@@ -166,7 +168,7 @@ def calendar_file_holds_every_date_of_the_person_as_the_report_has_it(page, repo
     worked = HAND_WORKED[(jurisdiction, role)]
     for rule_id, when in worked.items():
         entry = next(d for d in expected if d["id"] == rule_id)
-        assert (entry["due_at"] or entry["safe_date"]) == when
+        assert (entry["due_at"] or entry["stake"]["day"]) == when
     assert fill_status(page).startswith("The calendar file" if lang == "en" else "El archivo de calendario")
 
 

@@ -103,7 +103,10 @@ def test_every_file_the_calculator_loads_is_checked_against_the_build(page, file
     page.wait_for_selector("html[data-failed='integrity']", timeout=LOAD_TIMEOUT_MS)
     text = page.locator("#status-text").inner_text()
     assert "did not match this build" in text and file.split("*")[0] in text
-    assert page.get_attribute("#answer", "data-status") == "waiting"  # no answer from altered code
+    # No answer from altered code, and the answer's place no longer promises one "once the calculator has loaded".
+    assert page.get_attribute("#answer", "data-status") == "failed"
+    assert page.locator("#answer-sentence").inner_text().startswith("No answer can be worked out here until the date "
+                                                                    "calculator starts")
 
 
 def test_the_bytes_checked_are_the_bytes_that_run_whatever_a_second_request_would_bring(page):

@@ -193,7 +193,7 @@ def test_the_office_desk_from_three_complaints_to_an_export_and_back(new_page, t
     exported = download(page, "#desk-export")
     assert exported.suggested_filename == "fort-collins-desk-2026-12-01.json"
     document = json.loads(open(exported.path(), encoding="utf-8").read())
-    assert (document["format"], document["version"], document["procedure"]) == ("complaint-checker-desk", 1, "fort-collins")
+    assert (document["format"], document["version"], document["procedure"]) == ("complaint-checker-desk", 2, "fort-collins")
     assert sorted(c["label"] for c in document["complaints"]) == ["FC-A", "FC-B", "FC-C"]
     saved = tmp_path / "desk.json"
     saved.write_bytes(open(exported.path(), "rb").read())
@@ -212,7 +212,7 @@ def test_the_office_desk_from_three_complaints_to_an_export_and_back(new_page, t
     text = saved.read_text(encoding="utf-8")
     for payload, words in [
         (text[: len(text) // 2], "This file is not a desk export: it is not valid JSON"),
-        (text.replace('"version": 1', '"version": 2', 1), "This desk was exported by a newer version of the checker (format 2)"),
+        (text.replace('"version": 2', '"version": 3', 1), "This desk was exported by a newer version of the checker (format 3)"),
     ]:
         message = import_file(fresh, {"name": "desk.json", "mimeType": "application/json", "buffer": payload.encode()},
                               expect_refused=True)
@@ -360,7 +360,7 @@ def test_the_desk_in_spanish_with_the_keyboard_alone(new_page, tmp_path):
     message = import_file(page, {"name": "x.json", "mimeType": "application/json", "buffer": b"{\"format\": "}, expect_refused=True)
     assert message == ("Este archivo no es una exportación de expedientes: no es JSON válido (línea 1). "
                        "No se cambió nada en los expedientes.")
-    newer = saved.read_text(encoding="utf-8").replace('"version": 1', '"version": 3', 1).encode()
+    newer = saved.read_text(encoding="utf-8").replace('"version": 2', '"version": 3', 1).encode()
     message = import_file(page, {"name": "x.json", "mimeType": "application/json", "buffer": newer}, expect_refused=True)
     assert message.startswith("Estos expedientes se exportaron con una versión más nueva del verificador (formato 3)")
     assert duties(page) == kept and stored_count(page) == 2
@@ -369,7 +369,9 @@ def test_the_desk_in_spanish_with_the_keyboard_alone(new_page, tmp_path):
     ics = download(page, "#desk-calendar")
     assert ics.suggested_filename == "illinois-model-ethics-desk-es.ics"
     events = icalendar.Calendar.from_ical(open(ics.path(), "rb").read()).walk("VEVENT")
-    assert len({str(e["UID"]) for e in events}) == len(events) == len([r for r in kept if r[2]])
+    # every dated row owed, not those waiting on a fact (the (G) decision, dated by its known limit) nor done ones
+    assert len({str(e["UID"]) for e in events}) == len(events) == len([r for r in kept if r[2] and r[3] not in
+                                                                         ("waiting", "done")])
     assert all(str(e["SUMMARY"]).startswith(("EC-26-1 · ", "EC-26-2 · ")) and e.walk("VALARM") for e in events)
     meeting_notice = [e for e in events if "meeting-notice" in str(e["UID"])][0]
     assert meeting_notice.decoded("DTSTART").isoformat() == "2026-12-07T10:00:00-06:00"

@@ -65,7 +65,7 @@ def test_a_window_that_an_event_ends_early_says_so_before_the_event():
     r = report(BASE)
     assert (cure(r)["due"], cure(r)["safe_date"]) == ("2026-05-06", "2026-05-06")
     assert r["answers"]["respondent"] == {
-        "status": "relies", "date": "2026-05-06", "detail": None, "rule": "cure", "asks": [],
+        "status": "relies", "date": "2026-05-06", "detail": None, "rule": "cure", "asks": [], "due_at": None,
         "display": {"date": "Wednesday, May 6, 2026"},
         "sentence": "Your next deadline: cure the violation by Wednesday, May 6, 2026. It ends sooner if an "
                     "investigation begins, which can happen before you are told of it, so do not wait."}

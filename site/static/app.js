@@ -402,7 +402,12 @@ async function update() {
     const message = label ? `${label}: ${envelope.error.problem}` : envelope.error.problem;
     answerPanel.dataset.status = "error";
     document.getElementById("answer-sentence").textContent = message;
-    document.getElementById("answer-detail").hidden = true;
+    // Nothing of the previous answer stays beside the error: its detail, its in-person line, what it asked for.
+    for (const id of ["answer-detail", "answer-in-person", "answer-asks"]) {
+      const node = document.getElementById(id);
+      node.hidden = true;
+      node.replaceChildren();
+    }
     body.replaceChildren(el("p", { class: "muted" }, message));
   }
   results.dataset.state = "done";
@@ -410,6 +415,11 @@ async function update() {
 
 function failure(code, detail) {
   setStatus(loadingText(t, { kind: "failure", code, detail }));
+  // Before any answer, the answer's place no longer promises one "once the calculator has loaded".
+  if (answeredFacts === null) {
+    answerPanel.dataset.status = "failed";
+    document.getElementById("answer-sentence").textContent = t.loading.no_answer;
+  }
   if (answeredFacts !== null && answeredFacts !== readForm().params.toString()) markAnswer(false, "not_current");
   statusBar.hidden = true;
   document.getElementById("status").classList.add("failed");
@@ -562,6 +572,10 @@ tryAgain.addEventListener("click", () => {
   statusBar.value = 0;
   setStatus(t.loading.starting);
   results.dataset.state = "waiting";
+  if (answeredFacts === null) {
+    delete answerPanel.dataset.status;
+    document.getElementById("answer-sentence").textContent = t.loading.waiting;
+  }
   calculator = new Calculator(setup, handlers);
 });
 document.documentElement.dataset.formReady = "";

@@ -37,7 +37,8 @@ function open() {
 }
 
 // What a complaint is to the core (core/desk.py, Complaint), without this device's own bookkeeping.
-export const forCore = ({ id, label, facts, added, changed, dates }) => ({ id, label, facts, added, changed, dates });
+export const forCore = ({ id, label, facts, added, changed, dates, standing, done }) => (
+  { id, label, facts, added, changed, dates, standing: standing || "open", done: done || {} });
 
 export class DeskStore {
   constructor(procedure) {
@@ -100,7 +101,8 @@ export class DeskStore {
   async settings() {
     await this.ready();
     const kept = await done(this.db.transaction("desks").objectStore("desks").get(this.procedure));
-    return { procedure: this.procedure, reminders: { days: [3, 1], at: "09:00" }, unexported_since: null, ...kept };
+    return { procedure: this.procedure, reminders: { days: [3, 1], at: "09:00" }, office_days: {}, unexported_since: null,
+      ...kept };
   }
 
   // Changes the user made mark the desk as holding something no export has.

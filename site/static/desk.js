@@ -27,6 +27,8 @@ let shown = null; // the desk as last drawn (core/desk.py, desk_json)
 let undo = null; // what the last deletion took away, until the page is left
 
 const today = () => cityToday(config.timezone);
+// What the core reads of the desk (core/json_api.py, _desk): every complaint, and the days the office recorded.
+const forDesk = () => ({ complaints: records.map(forCore), office_days: (settings && settings.office_days) || {} });
 
 function say(text, { canUndo = false } = {}) {
   message.textContent = text;
@@ -82,7 +84,7 @@ async function redraw() {
   const started = performance.now();
   let envelope;
   try {
-    envelope = await calculator.desk(config.jurisdiction, records.map(forCore), t.lang, today());
+    envelope = await calculator.desk(config.jurisdiction, forDesk(), t.lang, today());
   } catch (error) {
     say(fill(d.failed, { detail: error.message }));
     section.dataset.state = "failed";
@@ -97,6 +99,7 @@ async function redraw() {
   drawDuties(envelope);
   drawComplaints(envelope);
   drawWeek(envelope);
+  drawOfficeDays(envelope);
   section.dataset.redrawMs = String(Math.round(performance.now() - started));
   section.dataset.state = "done";
   section.dataset.rows = String(envelope.rows.length);
@@ -135,9 +138,50 @@ function drawDuties(desk) {
   el("th", { scope: "row" }, row.label),
   el("td", {}, dutyText(row), el("span", { class: "cite" }, row.cite)),
   el("td", {}, el("span", { class: "desk-status" }, row.status_text)),
-  el("td", {}, row.certainty_text || "—")));
+  el("td", {}, row.certainty_text || "—", doneButton(row))));
   document.querySelector("#desk-duties tbody").replaceChildren(...rows);
 }
+
+// A duty the office owes can be marked done (and a mark taken back): the core then treats it as done everywhere.
+function doneButton(row) {
+  if (!row.can_mark_done && !row.marked_done) return null;
+  const text = row.marked_done ? d.undo_done : d.mark_done;
+  return el("p", {}, el("button", { type: "button", class: "secondary small", "data-done": row.duty,
+    "data-complaint": row.complaint, "aria-label": fill(row.marked_done ? d.undo_done_label : d.mark_done_label,
+      { duty: row.task, label: row.label }) }, text));
+}
+
+async function changeRecord(id, change, message) {
+  const record = records.find((r) => r.id === id);
+  if (!record) return;
+  try {
+    Object.assign(record, await store.save({ ...record, ...change(record), changed: new Date().toISOString() },
+      record.revision));
+  } catch (error) {
+    if (error instanceof Conflict) {
+      await fromOtherTab();
+      return;
+    }
+    say(fill(d.not_saved, { detail: error.message }));
+    return;
+  }
+  await redraw();
+  say(fill(message, { label: record.label }));
+}
+
+document.getElementById("desk-duties").addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-done]");
+  if (!button) return;
+  const duty = button.dataset.done;
+  const row = shown && shown.rows.find((r) => r.complaint === button.dataset.complaint && r.duty === duty);
+  if (!row) return;
+  changeRecord(button.dataset.complaint, (record) => {
+    const done = { ...(record.done || {}) };
+    if (row.marked_done) delete done[duty];
+    else done[duty] = today();
+    return { done };
+  }, row.marked_done ? d.undone_done : d.marked_done);
+});
 
 function drawComplaints(desk) {
   const lines = new Map((desk ? desk.complaints : []).map((line) => [line.id, line]));
@@ -146,8 +190,11 @@ function drawComplaints(desk) {
   const rows = ordered.map((record) => {
     const line = lines.get(record.id);
     const label = record.label;
+    const standings = desk ? desk.standings : [];
+    const standing = el("select", { "data-standing": record.id, "aria-label": fill(d.standing_label, { label }) },
+      standings.map((s) => el("option", { value: s.id, selected: s.id === (record.standing || "open") }, s.label)));
     return el("tr", { "data-complaint": record.id },
-      el("th", { scope: "row" }, label),
+      el("th", { scope: "row" }, label, standings.length ? el("p", {}, standing) : null),
       el("td", {}, line && line.received ? el("time", { datetime: line.received }, line.received_display)
         : line ? d.not_received : ""),
       el("td", { class: line && line.status === "error" ? "field-error" : null }, line ? line.sentence : d.waiting),
@@ -206,6 +253,57 @@ document.getElementById("desk-complaints").addEventListener("click", (event) => 
   if (record) remove([record], fill(d.delete_confirm, { label: record.label }), fill(d.deleted, { label: record.label }));
 });
 
+document.getElementById("desk-complaints").addEventListener("change", (event) => {
+  const select = event.target.closest("select[data-standing]");
+  if (select) changeRecord(select.dataset.standing, () => ({ standing: select.value }), d.standing_saved);
+});
+
+// --- the office's own days: open, or closed, on a day the calendar only guesses -----------------------------
+
+function drawOfficeDays(desk) {
+  const list = document.getElementById("desk-days-list");
+  list.replaceChildren(...desk.office_days.map((day) => el("li", {},
+    fill(day.open ? d.day_open : d.day_closed, { day: day.display }), " ",
+    el("button", { type: "button", class: "secondary small", "data-forget": day.date,
+      "aria-label": fill(d.day_forget_label, { day: day.display }) }, d.day_forget))));
+  document.getElementById("desk-days-none").hidden = desk.office_days.length > 0;
+}
+
+async function recordDay(day, state) {
+  const days = { ...(settings.office_days || {}) };
+  if (state) days[day] = state;
+  else delete days[day];
+  await store.saveSettings({ office_days: days, unexported_since: settings.unexported_since || new Date().toISOString() });
+  settings = await store.settings();
+  store.announce([], true);
+  await redraw();
+}
+
+document.getElementById("desk-days-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const input = document.getElementById("desk-day");
+  const error = document.getElementById("desk-day-error");
+  const state = document.querySelector("input[name='desk-day-state']:checked");
+  const ok = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(input.value) && !input.validity.badInput;
+  error.hidden = ok;
+  error.textContent = ok ? "" : d.day_bad;
+  if (!ok) {
+    input.setAttribute("aria-invalid", "true");
+    input.focus();
+    return;
+  }
+  input.removeAttribute("aria-invalid");
+  await recordDay(input.value, state ? state.value : "closed");
+  say(d.day_recorded);
+});
+
+document.getElementById("desk-days-list").addEventListener("click", async (event) => {
+  const button = event.target.closest("button[data-forget]");
+  if (!button) return;
+  await recordDay(button.dataset.forget, null);
+  say(d.day_forgotten);
+});
+
 document.getElementById("desk-clear").addEventListener("click", () => {
   remove([...records], fill(d.clear_confirm, { count: records.length }), fill(d.cleared, { count: records.length }));
 });
@@ -224,7 +322,11 @@ undoButton.addEventListener("click", async () => {
 
 document.getElementById("desk-export").addEventListener("click", async () => {
   if (!ready()) return;
-  const envelope = await calculator.deskExport(config.jurisdiction, records.map(forCore), settings.reminders);
+  const envelope = await calculator.deskExport(config.jurisdiction, forDesk(), settings.reminders);
+  if (!envelope.ok) {
+    say(fill(d.failed, { detail: envelope.error.message }));
+    return;
+  }
   const name = `${config.jurisdiction}-desk-${today()}.json`;
   download(name, envelope.text, "application/json;charset=utf-8");
   await store.saveSettings({ unexported_since: null, exported_at: new Date().toISOString() });
@@ -266,6 +368,9 @@ document.getElementById("desk-import").addEventListener("change", async (event) 
   }
   if (writes.length) await store.putAll(writes);
   if (!records.length) await store.saveSettings({ reminders: envelope.reminders });
+  // The file's record of open and closed days joins this desk's; a day recorded here already keeps this desk's word.
+  const days = { ...envelope.office_days, ...(settings.office_days || {}) };
+  if (Object.keys(days).length !== Object.keys(settings.office_days || {}).length) await store.saveSettings({ office_days: days });
   await load();
   await redraw();
   section.dataset.imported = String(envelope.complaints.length);
@@ -303,7 +408,7 @@ document.getElementById("desk-calendar").addEventListener("click", async () => {
     daysInput.focus();
     return;
   }
-  const envelope = await calculator.deskCalendar(config.jurisdiction, records.map(forCore), t.lang, today(), chosen);
+  const envelope = await calculator.deskCalendar(config.jurisdiction, forDesk(), t.lang, today(), chosen);
   if (!envelope.ok) {
     say(fill(d.failed, { detail: envelope.error.message }));
     return;

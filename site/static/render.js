@@ -157,8 +157,11 @@ function warnings(item, terms) {
 }
 
 function deadlineItem(item, report, role, t, terms) {
-  return el("li", { class: `item deadline${item.passed ? " is-passed" : ""}`, id: `rule-${item.id}`, "data-rule": item.id, "data-due": item.due || "" },
+  const done = item.stake.sure === "done";
+  return el("li", { class: `item deadline${item.passed || done ? " is-passed" : ""}`, id: `rule-${item.id}`, "data-rule": item.id,
+    "data-due": item.due || "", "data-sure": item.stake.sure },
     el("h5", {}, terms.text(item.title), item.applies === "unknown" ? el("span", { class: "badge" }, ` ${t.results.applies_unknown}`) : null),
+    done ? el("p", { class: "done" }, item.stake.text) : null,
     dueLine(item, report, role, t),
     warnings(item, terms),
     item.condition ? el("p", { class: "condition" }, terms.text(item.condition)) : null,
@@ -354,8 +357,10 @@ export function renderPrintout(report, role, facts, t) {
   const mine = report.deadlines.filter((d) => concerns(d, role));
   // This person's own next steps first, then the others' dates still to come, then those that have passed.
   const order = (d) => (d.passed ? 2 : acts(d, role) ? 0 : 1);
-  const dated = mine.filter((d) => d.due || d.due_at).sort((a, b) => order(a) - order(b) || byDate(a, b));
-  const waiting = mine.filter((d) => !d.due && !d.due_at && d.waiting_label);
+  // What is done, or behind the complaint, is listed apart: it is no longer a date to act by (core/guidance.py).
+  const done = mine.filter((d) => d.stake.sure === "done");
+  const dated = mine.filter((d) => (d.due || d.due_at) && d.stake.sure !== "done").sort((a, b) => order(a) - order(b) || byDate(a, b));
+  const waiting = mine.filter((d) => !d.due && !d.due_at && d.waiting_label && d.stake.sure !== "done");
   const options = report.windows.filter((w) => acts(w, role) && w.status !== "closed");
   const answer = report.answers[role];
   const contact = report.jurisdiction.contact_url;
@@ -384,6 +389,8 @@ export function renderPrintout(report, role, facts, t) {
       `${w.title}: `, w.status === "open" ? `${t.results.window_open}. ` : w.status === "upcoming" ? `${t.results.window_opens_on} ${w.in_text.opened}. ` : `${fill(t.results.window_waiting, { what: w.waiting_label })}. `,
       w.closes_when ? fill(t.results.window_until_act, { act: w.closes_when, what: w.closes_label }) : fill(t.results.window_until, { what: w.closes_label }))))] : null,
     waiting.length ? [el("h2", {}, p.waiting), el("ul", { class: "printout-waiting" }, waiting.map((d) => el("li", {}, `${d.title}: ${fill(p.waiting_for, { what: d.waiting_label })}`)))] : null,
+    done.length ? el("p", { class: "printout-done" }, el("strong", {}, `${p.done}: `),
+      done.map((d, i) => [i ? "; " : "", el("span", { "data-rule": d.id }, d.title)]), ".") : null,
     el("h2", {}, p.contact),
     el("p", {}, report.disclaimer),
     contact ? el("p", {}, contact) : null,
