@@ -281,6 +281,23 @@ def tab_to(page, selector, limit=200):
     raise AssertionError(f"{selector} is not reachable with Tab")
 
 
+def choose_file_with_the_keyboard(page, selector, path):
+    """Tab to a file field and press Space, which opens its chooser. On a loaded machine Chromium was seen, twice in
+    fresh-clone runs, not to report the chooser for a Space pressed on the focused field (the field focused, no
+    chooser event within 30 s); the keyboard user presses Space again, and so does this test, once."""
+    tab_to(page, selector)
+    for attempt in (1, 2):
+        try:
+            with page.expect_file_chooser(timeout=10_000) as chooser:
+                page.keyboard.press("Space")  # a file field opens its chooser on Space
+            break
+        except Exception:
+            assert page.evaluate("(s) => document.activeElement.matches(s)", selector), "the file field lost the focus"
+            if attempt == 2:
+                raise
+    chooser.value.set_files(str(path))
+
+
 def test_the_desk_in_spanish_with_the_keyboard_alone(new_page, tmp_path):
     """Illinois, in Spanish: add two complaints, record the meeting, export, delete everything, import again;
     every step with the keyboard."""
@@ -348,10 +365,7 @@ def test_the_desk_in_spanish_with_the_keyboard_alone(new_page, tmp_path):
     page.wait_for_function("() => document.getElementById('desk-message-text').textContent.startsWith('Se eliminaron 2 quejas')")
     wait_for_desk(page)
     assert duties(page) == [] and stored_count(page) == 0
-    tab_to(page, "#desk-import")
-    with page.expect_file_chooser() as chooser:
-        page.keyboard.press("Space")  # a file field opens its chooser on Space
-    chooser.value.set_files(str(saved))
+    choose_file_with_the_keyboard(page, "#desk-import", saved)
     page.wait_for_function("() => document.getElementById('desk-message-text').textContent.startsWith('Se importaron 2')")
     wait_for_desk(page)
     assert duties(page) == kept
