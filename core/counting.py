@@ -35,7 +35,6 @@ from datetime import date, datetime, timedelta, timezone
 from dateutil.relativedelta import relativedelta
 
 from .business_calendar import CLOSURE, Calendar
-from .wording import amount, clock, join_and, say, weekday_name
 
 CALENDAR_UNITS = ("days", "weeks", "months", "years")
 BUSINESS_UNITS = ("business-days", "working-days")
@@ -70,6 +69,56 @@ class RollRule:
         return " / ".join(dict.fromkeys(cites))
 
 
+# --- what a count records: typed steps, worded elsewhere ----------------------------------------------------
+# A count never words anything. Each step is a message key and its values: dates, numbers, citations, and the
+# values below, which core/describing.py (explain) words in the language asked for. So one count serves every
+# language, and a third language is a catalogue, not a change here.
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a count, as a message key (core/messages) and its values."""
+
+    key: str
+    values: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **values) -> "Step":
+        return cls(key, tuple(values.items()))
+
+
+@dataclass(frozen=True)
+class Amount:
+    """A period in words: '60 calendar days'."""
+    n: int
+    unit: str
+
+
+@dataclass(frozen=True)
+class ClosedOn:
+    """Why offices are closed on a day, in a view of the calendar: 'a weekend day and a legal holiday (…)'."""
+    day: date
+    calendar: Calendar
+
+
+@dataclass(frozen=True)
+class DaysCounted:
+    """The days a business-day count counted, numbered: 'Tuesday, … (1); Wednesday, … (2)'."""
+    days: tuple[date, ...]
+
+
+@dataclass(frozen=True)
+class DaysSkipped:
+    """The days a business-day count passed over, each with why."""
+    days: tuple[date, ...]
+    calendar: Calendar
+
+
+@dataclass(frozen=True)
+class TimeOfDay:
+    """A time of day ("12:00"), as the language writes it."""
+    hhmm: str
+
+
 @dataclass(frozen=True)
 class Counted:
     nominal: date
@@ -77,7 +126,7 @@ class Counted:
     certain: date
     safe: date
     due_at: datetime | None
-    steps: tuple[str, ...]
+    steps: tuple[Step, ...]
     uncertain: tuple[date, ...] = ()
     safe_until: str = ""  # the safe date is a day the office closes, or may close, early: act before this time
 
@@ -144,81 +193,63 @@ def days_between(first: date, last: date):
     return [low + timedelta(days=i) for i in range((high - low).days + 1)]
 
 
-def closed_reason(day: date, calendar: Calendar, lang: str) -> str:
-    """'a weekend day and a legal holiday (Independence Day)'."""
-    reasons = [say("reason_weekend", lang, name=weekday_name(day.weekday(), lang))] if day.weekday() >= 5 else []
-    for closed in calendar.closed_days(day):
-        early = "_early" if closed.closes_at else ""
-        key = f"reason_{closed.kind}{early}" + ("" if closed.confirmed else "_unconfirmed")
-        reasons.append(say(key, lang, name=closed.label, time=closed.closes_at))
-    return join_and(reasons, lang)
-
-
-def _day_list(days, lang) -> str:
-    return "; ".join(say("numbered_day", lang, day=d, n=i) for i, d in enumerate(days, 1))
-
-
-def _skipped_list(skipped, calendar, lang) -> str:
-    return "; ".join(say("skipped_day", lang, day=d, reason=closed_reason(d, calendar, lang)) for d, _ in skipped)
-
-
-def safe_step(safe: date, certain: date, lang: str, until: str = "") -> str:
+def safe_step(safe: date, certain: date, until: str = "") -> Step:
     if until:
-        return say("safe_early", lang, safe=safe, certain=certain, time=clock(until, lang))
-    return say("safe" if safe != certain else "safe_is_certain", lang, safe=safe, certain=certain)
+        return Step.of("safe_early", safe=safe, certain=certain, time=TimeOfDay(until))
+    return Step.of("safe" if safe != certain else "safe_is_certain", safe=safe, certain=certain)
 
 
-def count_days(start: date, period: Period, calendar: Calendar, *, anchor: str, roll: str,
-               rule: RollRule, lang: str = "en", office: Calendar | None = None) -> Counted:
-    """A calendar-day, week, month or year period, moved off closed days as `roll` says.
+def count_days(start: date, period: Period, calendar: Calendar, *, anchor, roll: str, rule: RollRule,
+               office: Calendar | None = None) -> Counted:
+    """A calendar-day, week, month or year period, moved off closed days as `roll` says. `anchor` is what it is
+    counted from, as its steps name it (a value core/describing.py words).
 
     `calendar` is the law's (the days a period is moved off); `office`, when the law gives office closures
     no effect, is the office's own, which still decides the safe date: a person acts on a day it is open."""
     office = office or calendar
     n, sign = period.amount, (1 if period.direction == "after" else -1)
-    steps = [say("start", lang, start=start, anchor=anchor)]
+    steps = [Step.of("start", start=start, anchor=anchor)]
     if period.unit == "days":
         nominal = start + timedelta(days=sign * n)
-        steps.append(say(f"days_{period.direction}", lang, amount=amount(n, "days", lang), n=n, day=nominal))
+        steps.append(Step.of(f"days_{period.direction}", amount=Amount(n, "days"), n=n, day=nominal))
     elif period.unit == "weeks":
         nominal = start + timedelta(days=sign * 7 * n)
-        steps.append(say(f"weeks_{period.direction}", lang, amount=amount(n, "weeks", lang), days=7 * n,
-                         day=nominal))
+        steps.append(Step.of(f"weeks_{period.direction}", amount=Amount(n, "weeks"), days=7 * n, day=nominal))
     elif period.unit == "months":
         nominal, clamped = add_months(start, sign * n)
-        steps.append(say(f"months_{period.direction}", lang, amount=amount(n, "months", lang), day=nominal))
+        steps.append(Step.of(f"months_{period.direction}", amount=Amount(n, "months"), day=nominal))
         if clamped:
-            steps.append(say("month_clamped", lang, dom=start.day))
+            steps.append(Step.of("month_clamped", dom=start.day))
     else:
         nominal, clamped = add_years(start, sign * n)
-        steps.append(say(f"years_{period.direction}", lang, amount=amount(n, "years", lang), day=nominal))
+        steps.append(Step.of(f"years_{period.direction}", amount=Amount(n, "years"), day=nominal))
         if clamped:
-            steps.append(say("leap_day", lang, year=nominal.year))
+            steps.append(Step.of("leap_day", year=nominal.year))
 
     if calendar.is_business_day(nominal):
         if office.is_business_day(nominal):
-            steps.append(say("business_day_ends", lang, day=nominal))
+            steps.append(Step.of("business_day_ends", day=nominal))
             return Counted(nominal, nominal, nominal, nominal, None, tuple(steps))
         # The law does not move the last day, but the office may be closed on it: act before it.
-        steps.append(say("closure_not_moved", lang, day=nominal, reason=closed_reason(nominal, office, lang)))
+        steps.append(Step.of("closure_not_moved", day=nominal, reason=ClosedOn(nominal, office)))
         safe, until = safe_date(nominal, office)
-        steps.append(safe_step(safe, nominal, lang, until))
+        steps.append(safe_step(safe, nominal, until))
         uncertain = (nominal,) if office.unconfirmed_only(nominal) else ()
         return Counted(nominal, nominal, nominal, safe, None, tuple(steps), uncertain, until)
-    why = closed_reason(nominal, calendar, lang)
+    why = ClosedOn(nominal, calendar)
     if roll == "forward":
         due = roll_forward(nominal, calendar)
         passed = days_between(nominal, due - timedelta(days=1))
         kinds = {c.kind for d in passed for c in calendar.closed_days(d)}
         key = "roll_forward_assumed" if rule.assumed else "roll_forward"
-        steps.append(say(key, lang, day=nominal, reason=why, cite=rule.cite_for(kinds or {"weekend"}), due=due))
+        steps.append(Step.of(key, day=nominal, reason=why, cite=rule.cite_for(kinds or {"weekend"}), due=due))
     elif roll == "backward":
         due = roll_backward(nominal, calendar)
         passed = days_between(due + timedelta(days=1), nominal)
-        steps.append(say("roll_backward", lang, day=nominal, reason=why, due=due))
+        steps.append(Step.of("roll_backward", day=nominal, reason=why, due=due))
     else:
         due, passed = nominal, []
-        steps.append(say("no_roll", lang, day=nominal, reason=why))
+        steps.append(Step.of("no_roll", day=nominal, reason=why))
     uncertain = tuple(d for d in passed if calendar.unconfirmed_only(d))
     if office is not calendar and office.unconfirmed_only(due):
         uncertain += (due,)  # the day the law runs to may be an office closure: the safe date keeps off it
@@ -230,45 +261,45 @@ def count_days(start: date, period: Period, calendar: Calendar, *, anchor: str, 
         certain = min(nominal, due)
     safe, until = safe_date(certain, office)
     if safe != due or until:
-        steps.append(safe_step(safe, certain, lang, until))
+        steps.append(safe_step(safe, certain, until))
     return Counted(nominal, due, certain, safe, None, tuple(steps), uncertain, until)
 
 
-def count_business_days(start: date, period: Period, calendar: Calendar, *, anchor: str,
-                        lang: str = "en", office: Calendar | None = None) -> Counted:
+def count_business_days(start: date, period: Period, calendar: Calendar, *, anchor,
+                        office: Calendar | None = None) -> Counted:
     """Business days after (or before) `start` in the law's calendar; `office` decides the safe date."""
     office = office or calendar
     sign = 1 if period.direction == "after" else -1
     due, counted, skipped = add_business_days(start, sign * period.amount, calendar)
     steps = [
-        say("start", lang, start=start, anchor=anchor),
-        say(f"business_{period.direction}", lang, amount=amount(period.amount, period.unit, lang),
-            days=_day_list(counted, lang)),
+        Step.of("start", start=start, anchor=anchor),
+        Step.of(f"business_{period.direction}", amount=Amount(period.amount, period.unit),
+                days=DaysCounted(tuple(counted))),
     ]
     if skipped:
-        steps.append(say("not_counted", lang, days=_skipped_list(skipped, calendar, lang)))
+        steps.append(Step.of("not_counted", days=DaysSkipped(tuple(d for d, _ in skipped), calendar)))
     uncertain = tuple(d for d, _ in skipped if calendar.unconfirmed_only(d))
     certain = min(due, add_business_days(start, sign * period.amount, calendar.certain())[0]) if uncertain else due
     if office is not calendar and office.unconfirmed_only(due):
         uncertain += (due,)
     safe, until = safe_date(certain, office)
     if safe != due or until:
-        steps.append(safe_step(safe, certain, lang, until))
+        steps.append(safe_step(safe, certain, until))
     return Counted(due, due, certain, safe, None, tuple(steps), uncertain, until)
 
 
-def count_hours(start: datetime, period: Period, *, anchor: str, lang: str = "en") -> Counted:
+def count_hours(start: datetime, period: Period, *, anchor) -> Counted:
     """Elapsed hours from an aware local date-time; the answer is in the same zone."""
     zone = start.tzinfo
     sign = 1 if period.direction == "after" else -1
     elapsed = timedelta(hours=sign * period.amount)
     due_at = (start.astimezone(timezone.utc) + elapsed).astimezone(zone)
     steps = [
-        say("start_time", lang, start=start, anchor=anchor),
-        say(f"hours_{period.direction}", lang, amount=amount(period.amount, "hours", lang), due_at=due_at),
+        Step.of("start_time", start=start, anchor=anchor),
+        Step.of(f"hours_{period.direction}", amount=Amount(period.amount, "hours"), due_at=due_at),
     ]
     wall = abs(due_at.replace(tzinfo=None) - start.replace(tzinfo=None)) / timedelta(hours=1)
     if wall != period.amount:
-        steps.append(say("dst_wall_clock", lang, wall=f"{wall:g}"))
+        steps.append(Step.of("dst_wall_clock", wall=f"{wall:g}"))
     day = due_at.date()
     return Counted(day, day, day, day, due_at, tuple(steps))

@@ -12,13 +12,12 @@ from datetime import date, datetime, timedelta
 
 from .audience import People, people
 from .business_calendar import OutsideCalendar
-from .counting import (BUSINESS_UNITS, CALENDAR_UNITS, Counted, count_business_days, count_days, count_hours,
+from .counting import (BUSINESS_UNITS, CALENDAR_UNITS, Counted, Step, count_business_days, count_days, count_hours,
                        earlier_safe, safe_date)
-from .describing import anchor_words, business_days_assumption, condition_text, prompt, roll_assumption
+from .describing import BUSINESS_DAYS, COUNTING_RULE, Anchor, Condition, Prompt, anchor_words, condition_text
 from .facts import InputError
 from .model import BUILTIN_DATE_FACTS, COUNTED_KINDS, DEADLINE_ANCHOR, Count, Rule
 from .situation import InForce, Situation, Version, as_day
-from .wording import say
 
 NOTHING_OPEN = frozenset()
 
@@ -62,11 +61,11 @@ class Deadline:
     uncertain: tuple[UncertainDay, ...]
     waiting_on: str | None
     waiting_label: str | None
-    waiting_message: str | None
+    waiting_message: Step | None
     waiting_for: tuple[str, ...]  # the facts or events to enter for a date (through any deadline it waits on)
-    waiting_prompt: str | None  # what the person can enter to see the date, in words
-    steps: tuple[str, ...]
-    assumptions: tuple[str, ...]
+    waiting_prompt: Step | None  # what the person can enter to see the date
+    steps: tuple[Step, ...]  # how it was counted, worded by core/describing.py (explain)
+    assumptions: tuple  # what it rests on: steps, and the procedure's own notes (text)
     chosen: int | None = None  # which of the rule's counts gives the date
     ended_early: bool = False  # an event ended the period before its count did
     safe_until: str = ""  # the safe date is a day the office closes, or may close, early: act before this time
@@ -147,10 +146,9 @@ class Deadlines:
                     certain = min(certain, earliest.certain)
                     safe = earlier_safe(safe, (earliest.safe, earliest.safe_until))
                     if not open_days:
-                        result.chain_steps.append(say("safe_from_chain", self.lang,
-                                                      title=anchor_words(self.j, count.anchor, self.lang),
-                                                      other_earliest=other.certain, other_due=as_day(start),
-                                                      safe=safe[0]))
+                        result.chain_steps.append(Step.of("safe_from_chain", title=Anchor(count.anchor),
+                                                          other_earliest=other.certain, other_due=as_day(start),
+                                                          safe=safe[0]))
             result.limits.append(counted)
             result.certain = certain if result.certain is None else min(result.certain, certain)
             result.safe, result.safe_until = safe if result.safe is None else earlier_safe(
@@ -176,27 +174,27 @@ class Deadlines:
         dated = self.dated(anchor.removeprefix(DEADLINE_ANCHOR))
         return [name for other in (dated.missing if dated else []) for name in self.missing(other)]
 
-    def waiting_prompt(self, anchor: str, facts: list[str]) -> str:
+    @staticmethod
+    def waiting_prompt(anchor: str, facts: list[str]) -> Step:
         if not facts:
-            return say("waiting_never", self.lang, label=anchor_words(self.j, anchor, self.lang))
+            return Step.of("waiting_never", label=Anchor(anchor))
         key = "waiting_on_deadline" if anchor.startswith(DEADLINE_ANCHOR) else "waiting_enter"
-        return say(key, self.lang, label=anchor_words(self.j, anchor, self.lang), prompt=prompt(self.j, facts, self.lang))
+        return Step.of(key, label=Anchor(anchor), prompt=Prompt(tuple(facts)))
 
     def _count(self, count: Count, start, calendar, assumptions: list) -> Counted:
         period = count.period
-        label = anchor_words(self.j, count.anchor, self.lang)
+        anchor = Anchor(count.anchor)
         try:
             if period.unit == "hours":
-                return count_hours(self.s.localize(count.anchor, start, assumptions), period,
-                                   anchor=label, lang=self.lang)
+                return count_hours(self.s.localize(count.anchor, start, assumptions), period, anchor=anchor)
             # Where office closures have no effect in law, periods are counted in the law's calendar
             # (weekends and holidays) and the office's decides only the safe date.
             law = calendar.holidays_only() if self.j.counting.closure_effect == "none" else calendar
             if period.unit in BUSINESS_UNITS:
-                return count_business_days(as_day(start), period, law, anchor=label, lang=self.lang, office=calendar)
+                return count_business_days(as_day(start), period, law, anchor=anchor, office=calendar)
             roll = period.roll or (self.j.counting.roll if period.direction == "after" else "backward")
-            return count_days(as_day(start), period, law, anchor=label, roll=roll,
-                              rule=self.j.counting.roll_rule, lang=self.lang, office=calendar)
+            return count_days(as_day(start), period, law, anchor=anchor, roll=roll,
+                              rule=self.j.counting.roll_rule, office=calendar)
         except OutsideCalendar as err:
             field_name = count.anchor if count.anchor in BUILTIN_DATE_FACTS else f"events.{count.anchor}"
             raise InputError(field_name, "outside_calendar", value=as_day(start), day=err.day,
@@ -212,50 +210,47 @@ class Deadlines:
         assumptions = [rule.note] if rule.note else []
         if in_force.assumption:
             assumptions.append(in_force.assumption)
-        condition = condition_text(self.j, rule, lang)
         if applies == "unknown":
-            assumptions.append(say("assume_condition_unknown", lang, condition=condition))
+            assumptions.append(Step.of("assume_condition_unknown", condition=Condition(rule)))
 
         several = len(rule.counts) > 1
         steps, limits = [], []
         for i, (count, counted) in enumerate(zip(rule.counts, dated.limits), 1):
             if several:
-                steps.append(say("limit", lang, i=i))
+                steps.append(Step.of("limit", i=i))
             if counted is None:
-                steps.append(say("limit_waiting" if several else "waiting", lang, i=i,
-                                 anchor=anchor_words(self.j, count.anchor, lang)))
+                steps.append(Step.of("limit_waiting" if several else "waiting", i=i, anchor=Anchor(count.anchor)))
             else:
                 steps.extend(counted.steps)
             limits.append(LimitDates(count.anchor, counted.nominal if counted else None,
                                      counted.due if counted else None, counted.safe if counted else None))
         steps.extend(dated.chain_steps)
         if rule.ends_early_on:
-            event = anchor_words(self.j, rule.ends_early_on, lang)
+            event = Anchor(rule.ends_early_on)
             if dated.ended_early:
-                steps.append(say("ended_early", lang, event=event, day=dated.ended_early + timedelta(days=1),
-                                 due=dated.ended_early))
+                steps.append(Step.of("ended_early", event=event, day=dated.ended_early + timedelta(days=1),
+                                     due=dated.ended_early))
                 if rule.ends_early_when:  # the event only reports the act that ends it, which may come first
-                    assumptions.append(say("ended_early_unannounced", lang, when=rule.ends_early_when,
-                                           day=dated.ended_early + timedelta(days=1)))
+                    assumptions.append(Step.of("ended_early_unannounced", when=rule.ends_early_when,
+                                               day=dated.ended_early + timedelta(days=1)))
             else:
-                assumptions.append(say("may_end_early", lang, event=event) if not rule.ends_early_when
-                                   else say("may_end_early_unannounced", lang, when=rule.ends_early_when, event=event))
+                assumptions.append(Step.of("may_end_early", event=event) if not rule.ends_early_when
+                                   else Step.of("may_end_early_unannounced", when=rule.ends_early_when, event=event))
         assumptions.extend(self._assumptions.get(rule_id, []))
         chosen, waiting = dated.chosen, dated.missing[0] if dated.missing else None
         if several and chosen and not dated.missing:
-            steps.append(say("earliest", lang, i=dated.limits.index(chosen) + 1, due=chosen.due))
+            steps.append(Step.of("earliest", i=dated.limits.index(chosen) + 1, due=chosen.due))
         if several and dated.safe and chosen and dated.safe < chosen.safe:
-            steps.append(say("safe_from_other_limit", lang, safe=dated.safe))
+            steps.append(Step.of("safe_from_other_limit", safe=dated.safe))
         waiting_message = None
         if chosen and dated.missing:
-            waiting_message = say("waiting_limit_may_be_earlier", lang, anchor=anchor_words(self.j, waiting, lang),
-                                  bound=chosen.due)
+            waiting_message = Step.of("waiting_limit_may_be_earlier", anchor=Anchor(waiting), bound=chosen.due)
             assumptions.append(waiting_message)
         for unit in dict.fromkeys(c.period.unit for c in rule.counts):
             if unit in CALENDAR_UNITS and chosen and chosen.extended:
-                assumptions.append(roll_assumption(self.j, lang))
+                assumptions.append(COUNTING_RULE)
             elif unit in BUSINESS_UNITS:
-                assumptions.append(business_days_assumption(self.j, lang))
+                assumptions.append(BUSINESS_DAYS)
 
         uncertain = []
         if dated.due:
@@ -265,12 +260,12 @@ class Deadlines:
                 due_if_open = alternative.due if alternative else None
                 uncertain.append(UncertainDay(day, closed.label, closed.basis, due_if_open))
                 if due_if_open and due_if_open != dated.due:
-                    steps.append(say("if_open", lang, day=day, name=closed.label, due=due_if_open))
+                    steps.append(Step.of("if_open", day=day, name=closed.label, due=due_if_open))
             assumptions.extend(dict.fromkeys(u.reason for u in uncertain))
         waiting_for = [name for anchor in dated.missing for name in self.missing(anchor)]
         return Deadline(
             rule=rule, version=in_force.version, people=people(self.s.sides, rule.actor, rule.notifies),
-            applies=applies, condition=condition,
+            applies=applies, condition=condition_text(self.j, rule, lang),
             due=dated.due,
             nominal=chosen.nominal if chosen and not dated.missing else None,
             certain=dated.certain if dated.due else None,

@@ -5,10 +5,12 @@ calendar file all word these things here, so that each is said one way everywher
 
 from datetime import timedelta
 
+from dataclasses import dataclass
+
 from .business_calendar import CLOSURE
-from .counting import closed_reason
+from .counting import Amount, ClosedOn, DaysCounted, DaysSkipped, Step, TimeOfDay
 from .model import BUILTIN_DATE_FACTS, COUNTED_KINDS, DEADLINE_ANCHOR, Jurisdiction, Rule
-from .wording import amount, clock, join_and, join_or, say
+from .wording import amount, clock, join_and, join_or, say, weekday_name
 
 
 def anchor_words(jurisdiction: Jurisdiction, name: str, lang: str = "en") -> str:
@@ -23,6 +25,80 @@ def anchor_words(jurisdiction: Jurisdiction, name: str, lang: str = "en") -> str
         return say("anchor_event", lang, label=event.label)
     versions = jurisdiction.versions(name.removeprefix(DEADLINE_ANCHOR))
     return say("anchor_deadline", lang, title=versions[-1].title if versions else name)
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """What a period is counted from, in a step: a fact, an event or a deadline ("deadline:ID"), worded by
+    anchor_words."""
+    name: str
+
+
+@dataclass(frozen=True)
+class Condition:
+    """The condition a rule applies under, in a step: worded by condition_text."""
+    rule: Rule
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What to enter for facts that are missing, in a step: worded by prompt."""
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ProcedureNote:
+    """One of the procedure's own statements a count rests on: its counting rule, or its business days."""
+    what: str
+
+
+COUNTING_RULE, BUSINESS_DAYS = ProcedureNote("counting_rule"), ProcedureNote("business_days")
+
+
+def closed_reason(day, calendar, lang: str = "en") -> str:
+    """'a weekend day and a legal holiday (Independence Day)'."""
+    reasons = [say("reason_weekend", lang, name=weekday_name(day.weekday(), lang))] if day.weekday() >= 5 else []
+    for closed in calendar.closed_days(day):
+        early = "_early" if closed.closes_at else ""
+        key = f"reason_{closed.kind}{early}" + ("" if closed.confirmed else "_unconfirmed")
+        reasons.append(say(key, lang, name=closed.label, time=closed.closes_at))
+    return join_and(reasons, lang)
+
+
+def _value(value, j: Jurisdiction | None, lang: str):
+    """One typed value of a step, as the sentence needs it."""
+    if isinstance(value, Anchor):
+        return anchor_words(j, value.name, lang)
+    if isinstance(value, Condition):
+        return condition_text(j, value.rule, lang)
+    if isinstance(value, Prompt):
+        return prompt(j, value.names, lang)
+    if isinstance(value, Amount):
+        return amount(value.n, value.unit, lang)
+    if isinstance(value, ClosedOn):
+        return closed_reason(value.day, value.calendar, lang)
+    if isinstance(value, DaysCounted):
+        return "; ".join(say("numbered_day", lang, day=d, n=i) for i, d in enumerate(value.days, 1))
+    if isinstance(value, DaysSkipped):
+        return "; ".join(say("skipped_day", lang, day=d, reason=closed_reason(d, value.calendar, lang))
+                         for d in value.days)
+    if isinstance(value, TimeOfDay):
+        return clock(value.hhmm, lang)
+    if isinstance(value, Step):
+        return explain(value, j, lang)
+    return value
+
+
+def explain(step, j: Jurisdiction | None, lang: str = "en") -> str:
+    """A step a count or a deadline recorded (core/counting.py, core/deadlines.py), in words: the one place where
+    what was counted becomes a sentence. A plain text (a rule's note) is itself."""
+    if isinstance(step, str):
+        return step
+    if step == COUNTING_RULE:
+        return roll_assumption(j, lang)
+    if step == BUSINESS_DAYS:
+        return business_days_assumption(j, lang)
+    return say(step.key, lang, **{name: _value(value, j, lang) for name, value in step.values})
 
 
 def role_label(jurisdiction: Jurisdiction, role_id: str, lang: str = "en") -> str:

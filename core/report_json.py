@@ -9,7 +9,7 @@ from .answers import Answer
 from .audience import People, people
 from .conflicts import Conflict
 from .deadlines import Deadline
-from .describing import business_days_assumption, condition_text, describe, duty_words, roll_assumption
+from .describing import business_days_assumption, condition_text, describe, duty_words, explain, roll_assumption
 from .model import COUNTED_KINDS, Jurisdiction, Rule
 from .situation import Version
 from .verdicts import Window
@@ -85,8 +85,8 @@ def _stake(a, d: Deadline) -> dict:
 
 
 def _deadline(a, d: Deadline) -> dict:
-    lang = a.situation.lang
-    out = _entry(a.jurisdiction, d.rule, d.version, d.people)
+    j, lang = a.jurisdiction, a.situation.lang
+    out = _entry(j, d.rule, d.version, d.people)
     out.update({
         "due": _iso(d.due), "nominal": _iso(d.nominal), "certain": _iso(d.certain), "safe_date": _iso(d.safe),
         **_until(d, lang),
@@ -96,11 +96,13 @@ def _deadline(a, d: Deadline) -> dict:
         "limits": [{"from": l.anchor, "nominal": _iso(l.nominal), "due": _iso(l.due), "safe_date": _iso(l.safe)}
                    for l in d.limits] if d.limits is not None else None,
         "uncertain_days": _uncertain_days(lang, d),
-        "waiting_on": d.waiting_on, "waiting_label": d.waiting_label, "waiting_message": d.waiting_message,
-        "waiting_prompt": d.waiting_prompt,
+        "waiting_on": d.waiting_on, "waiting_label": d.waiting_label,
+        "waiting_message": explain(d.waiting_message, j, lang) if d.waiting_message else None,
+        "waiting_prompt": explain(d.waiting_prompt, j, lang) if d.waiting_prompt else None,
         "applies": d.applies, "condition": d.condition, "governs": list(d.rule.governs),
         "warnings": list(a.warnings.get(d.id, [])),
-        "steps": list(d.steps), "assumptions": list(d.assumptions),
+        "steps": [explain(step, j, lang) for step in d.steps],
+        "assumptions": list(dict.fromkeys(explain(step, j, lang) for step in d.assumptions)),
         "stake": _stake(a, d),
     })
     out.update(_shown(a, {"due": d.due, "nominal": d.nominal, "certain": d.certain, "safe_date": d.safe,
@@ -133,7 +135,7 @@ def _until(d: Deadline | None, lang: str) -> dict:
 
 
 def _filing(a) -> dict:
-    f, d, j = a.filing, a.filing.deadline, a.jurisdiction
+    f, d, j, lang = a.filing, a.filing.deadline, a.jurisdiction, a.situation.lang
     out = {"status": f.status, "certainty": f.certainty, "received": _iso(f.received),
            "nominal": _iso(d.nominal) if d else None, "deadline": _iso(d.due) if d else None,
            "certain": _iso(d.certain) if d else None, "safe_date": _iso(d.safe) if d else None,
@@ -142,8 +144,11 @@ def _filing(a) -> dict:
     if d:
         out.update({"cite": j.clause(d.rule.clause).cite, "clause": d.rule.clause, "text": d.rule.text or None,
                     "summary": _summary(j, d.rule),
-                    "steps": list(d.steps), "assumptions": list(d.assumptions), "waiting_on": d.waiting_on,
-                    "waiting_message": d.waiting_message, "no_later_than": _iso(d.no_later_than),
+                    "steps": [explain(step, j, lang) for step in d.steps],
+                    "assumptions": list(dict.fromkeys(explain(step, j, lang) for step in d.assumptions)),
+                    "waiting_on": d.waiting_on,
+                    "waiting_message": explain(d.waiting_message, j, lang) if d.waiting_message else None,
+                    "no_later_than": _iso(d.no_later_than),
                     "uncertain_days": _uncertain_days(a.situation.lang, d)})
     if f.warning:
         out["warning"] = f.warning

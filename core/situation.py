@@ -7,10 +7,10 @@ from datetime import date, datetime
 
 from dateutil import tz
 
-from .describing import anchor_words
+from .counting import Step
+from .describing import Anchor
 from .facts import Facts
 from .model import Condition, Jurisdiction, Rule
-from .wording import say
 from .zones import zone_from_bytes
 
 
@@ -33,7 +33,7 @@ class Version:
 class InForce:
     rule: Rule | None  # None: no version was in force on the version date
     version: Version | None
-    assumption: str | None  # said when the version had to be assumed
+    assumption: Step | None  # said when the version had to be assumed
 
 
 class Situation:
@@ -50,10 +50,10 @@ class Situation:
         assumed is added to `assumptions`."""
         if not isinstance(start, datetime):
             event = self.j.event(anchor)
-            assumptions.append(say("assume_date_only_time", self.lang, label=event.label if event else anchor))
+            assumptions.append(Step.of("assume_date_only_time", label=event.label if event else anchor))
             start = datetime(start.year, start.month, start.day)
         if tz.datetime_ambiguous(start, self.zone):
-            assumptions.append(say("assume_ambiguous_time", self.lang, value=start, zone=self.j.timezone))
+            assumptions.append(Step.of("assume_ambiguous_time", value=start, zone=self.j.timezone))
         return start.replace(tzinfo=self.zone, fold=0)
 
     def in_force(self, rule_id: str) -> InForce:
@@ -70,8 +70,7 @@ class Situation:
             rule = versions[-1]
             assumption = None
             if len(versions) > 1:
-                assumption = say("assume_version_latest", self.lang, fact=anchor_words(self.j, fact, self.lang),
-                                 effective=rule.effective)
+                assumption = Step.of("assume_version_latest", fact=Anchor(fact), effective=rule.effective)
             return InForce(rule, Version(rule.effective, rule.repealed, fact, None), assumption)
         rule = next((r for r in versions if r.in_force_on(day)), None)
         return InForce(rule, Version(rule.effective, rule.repealed, fact, day) if rule else None, None)

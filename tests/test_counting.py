@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from core import load_jurisdiction
 from core.counting import (Period, RollRule, add_business_days, add_months, add_years, count_business_days,
                            count_days, count_hours, roll_forward, safe_date)
+from core.describing import explain
 
 COLORADO = load_jurisdiction("fort-collins").calendar
 ILLINOIS = load_jurisdiction("illinois-model-ethics").calendar
@@ -21,6 +22,11 @@ days_in_range = st.dates(min_value=date(2025, 3, 4), max_value=date(2030, 12, 31
 calendars = st.sampled_from([COLORADO, ILLINOIS])
 
 
+def words(counted):
+    """A count's typed steps as the report words them (core/describing.py, explain), in English."""
+    return [explain(step, None, "en") for step in counted.steps]
+
+
 def test_crs_2_4_108_a_saturday_last_day_runs_to_monday():
     counted = count_days(date(2026, 5, 5), Period(60, "days"), COLORADO, anchor="x", roll="forward",
                          rule=CRS_2_4_108)
@@ -30,7 +36,7 @@ def test_crs_2_4_108_a_saturday_last_day_runs_to_monday():
     assert (counted.nominal, counted.due, counted.safe) == (date(2026, 7, 4), date(2026, 7, 6), date(2026, 7, 2))
     assert ("Saturday, July 4, 2026 is a weekend day and a legal holiday (Independence Day). If C.R.S. § 2-4-108 "
             "applies (this is assumed, not confirmed), the period runs to the next business day: Monday, July 6, "
-            "2026.") in counted.steps
+            "2026.") in words(counted)
 
 
 def test_a_period_that_is_not_moved_keeps_its_weekend_day():
@@ -54,7 +60,7 @@ def test_one_year_after_leap_day_is_28_february():
     assert add_years(date(2028, 2, 28), 1) == (date(2029, 2, 28), False)
     counted = count_days(date(2028, 2, 29), Period(1, "years"), ILLINOIS, anchor="x", roll="forward", rule=NO_CITE)
     assert counted.nominal == date(2029, 2, 28)
-    assert "There is no February 29 in 2029, so February 28 is used." in counted.steps
+    assert "There is no February 29 in 2029, so February 28 is used." in words(counted)
 
 
 def test_a_month_after_31_january_is_the_last_day_of_february():
@@ -74,9 +80,9 @@ def test_business_days_skip_weekends_and_holidays_and_list_them():
                                   anchor="x", office=ILLINOIS)
     assert counted.due == date(2027, 1, 4)
     # Wed 23 (1), Thu 24 (2), Fri 25 Christmas, Mon 28 (3) ... Thu 31 (6), Fri 1 January New Year's Day, Mon 4 (7).
-    assert "Friday, December 25, 2026, a legal holiday (Christmas Day)" in counted.steps[-1]
-    assert "Friday, January 1, 2027, a legal holiday (New Year's Day)" in counted.steps[-1]
-    assert "Saturday, December 26, 2026, a weekend day" in counted.steps[-1]
+    assert "Friday, December 25, 2026, a legal holiday (Christmas Day)" in words(counted)[-1]
+    assert "Friday, January 1, 2027, a legal holiday (New Year's Day)" in words(counted)[-1]
+    assert "Saturday, December 26, 2026, a weekend day" in words(counted)[-1]
     assert counted.uncertain == () and counted.safe == counted.due
 
 
@@ -98,7 +104,7 @@ def test_an_unconfirmed_closure_moves_the_reading_but_never_the_safe_date():
     assert (counted.due, counted.certain, counted.safe) == (date(2027, 2, 23), date(2027, 2, 22), date(2027, 2, 22))
     assert counted.uncertain == (date(2027, 2, 12),)
     assert ("Friday, February 12, 2027, a legal holiday (Lincoln's Birthday) on which the office may in fact be "
-            "open") in counted.steps[2]
+            "open") in words(counted)[2]
 
 
 def test_a_safe_date_does_not_roll_past_an_unconfirmed_closure():
@@ -111,7 +117,7 @@ def test_a_safe_date_does_not_roll_past_an_unconfirmed_closure():
         date(2026, 11, 27), date(2026, 11, 30), date(2026, 11, 27), date(2026, 11, 25))
     assert counted.uncertain == (date(2026, 11, 27),)
     # Rolling past an office closure is C.R.S. § 24-11-110's case, not § 2-4-108's.
-    assert "If C.R.S. § 24-11-110 applies" in counted.steps[2]
+    assert "If C.R.S. § 24-11-110 applies" in words(counted)[2]
 
 
 def test_a_business_day_count_ending_on_an_unconfirmed_closure_is_safe_the_day_before():
@@ -126,14 +132,14 @@ def test_hours_across_spring_change_are_49_on_the_wall_clock():
     meeting = datetime(2027, 3, 15, 10, 0, tzinfo=CHICAGO)
     counted = count_hours(meeting, Period(48, "hours", "before"), anchor="meeting")
     assert counted.due_at.isoformat() == "2027-03-13T09:00:00-06:00"
-    assert any("49 hours" in step for step in counted.steps)
+    assert any("49 hours" in step for step in words(counted))
 
 
 def test_hours_across_autumn_change_are_47_on_the_wall_clock():
     meeting = datetime(2026, 11, 2, 10, 0, tzinfo=CHICAGO)
     counted = count_hours(meeting, Period(48, "hours", "before"), anchor="meeting")
     assert counted.due_at.isoformat() == "2026-10-31T11:00:00-05:00"
-    assert any("47 hours" in step for step in counted.steps)
+    assert any("47 hours" in step for step in words(counted))
 
 
 # --- properties --------------------------------------------------------------------------
