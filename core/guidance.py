@@ -29,7 +29,6 @@ from .model import DEADLINE_ANCHOR, Jurisdiction
 from .situation import Situation, as_day
 
 CERTAIN, RELIES, IF, PASSED, DONE, WAITING = "certain", "relies", "if", "passed", "done", "waiting"
-SURENESS = (CERTAIN, RELIES, IF, PASSED, DONE, WAITING)
 BEFORE, ON_SAFE, BETWEEN, ON_LAST, AFTER = "before", "on-safe", "between", "on-last", "after"
 
 
@@ -125,6 +124,13 @@ class Stages:
     """Where each rule and each event comes in the procedure's stages, in the order the file declares them.
     An event belongs to the earliest stage of the rules counted from it or opened by it."""
 
+    @classmethod
+    def of(cls, j: Jurisdiction) -> "Stages":
+        """A procedure's stages, worked out once per procedure read (every assessment asks)."""
+        if "_stages" not in j.__dict__:
+            j.__dict__["_stages"] = cls(j)
+        return j.__dict__["_stages"]
+
     def __init__(self, j: Jurisdiction):
         stages = [r for r in (j.versions(rid)[-1] for rid in j.rule_ids()) if r.kind == "stage"]
         self.of_rule = {member: n for n, stage in enumerate(stages) for member in stage.stage_rules}
@@ -180,9 +186,10 @@ class Guidance:
 
     duties: dict[str, Duty]
 
-    def of(self, person: str, kinds=None) -> list[Duty]:
-        """The duties this person must act on, in date order (waiting ones last, in file order)."""
-        mine = [u for u in self.duties.values() if person in u.acts and (kinds is None or u.rule.kind in kinds)]
+    def of(self, person: str) -> list[Duty]:
+        """The duties this person must act on, by their day at stake (an earlier moment, or last day, first;
+        those with no day last, in file order)."""
+        mine = [u for u in self.duties.values() if person in u.acts]
         return sorted(mine, key=lambda u: (u.day is None, u.day or date.max, u.moment is None,
                                            u.moment.timestamp() if u.moment else 0, u.deadline.due or date.max))
 
@@ -191,7 +198,7 @@ def guidance(s: Situation, deadlines: dict[str, Deadline], done: dict[str, date]
              conflicts=()) -> Guidance:
     """Each deadline as a duty as of `s.today`; `done` is what the office marked done (duty id -> day), and
     `conflicts` (core/conflicts.py) flag a notice that is not due before the event it must announce."""
-    stages, done = Stages(s.j), done or {}
+    stages, done = Stages.of(s.j), done or {}
     late_notices = {c.rule: c.message for c in conflicts if c.kind == "announce-late"}
     duties = {}
     for d in deadlines.values():

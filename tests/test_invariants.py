@@ -312,7 +312,6 @@ def _desk_on_the_safe_date(monkeypatch):
 
 def _announce_unchecked(monkeypatch):
     import core.conflicts as conflicts
-    from dataclasses import replace
     real = conflicts.find_conflicts
 
     def without(situation, deadlines):
