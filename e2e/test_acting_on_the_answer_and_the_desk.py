@@ -85,3 +85,17 @@ def test_the_desk_row_is_on_the_day_at_stake_and_the_office_can_mark_it_done_or_
     wait_for_desk(page)
     assert [d for d in duties(page) if d[0] == "FC-27"] == []
     assert "Dismissed: nothing more is owed on it." in page.inner_text("#desk-complaints")
+
+
+def test_an_answer_that_became_an_error_keeps_nothing_of_the_previous_answer(new_page):
+    # Violation Tue 12 Oct 2027: file by Fri 10 Dec, in person before 5:00 p.m. Then a violation date the procedure
+    # does not cover (2035): an error, and neither that in-person line nor anything else of the answer stays.
+    page = at(new_page, "fort-collins/index.html#role=complainant&violation_date=2027-10-12&complainant_role=candidate",
+              "2027-11-30T10:00:00-07:00")
+    assert page.is_visible("#answer-in-person") and "before 5:00 p.m." in page.inner_text("#answer-in-person")
+    before = page.get_attribute("#results", "data-answered")
+    page.fill("#f-violation_date", "2035-01-01")
+    page.wait_for_selector(f"#results[data-state='done']:not([data-answered='{before}'])", timeout=LOAD_TIMEOUT_MS)
+    assert page.get_attribute("#answer", "data-status") == "error"
+    assert page.is_hidden("#answer-in-person") and page.text_content("#answer-in-person") == ""
+    assert page.is_hidden("#answer-asks") and page.is_hidden("#answer-detail")
