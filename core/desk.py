@@ -35,9 +35,10 @@ from .describing import duty_words, task
 from .facts import DATE_PATTERN, InputError
 from .guidance import CERTAIN, DONE, IF, PASSED, RELIES, WAITING, Duty
 from .ics import Filed, Reminders, calendar_text, events
+from .json_api import nesting_depth
 from .model import Jurisdiction
 from .report import Assessment, assess
-from .wording import clock, format_day, format_moment, say
+from .wording import clock, format_day, format_moment, one_line, say
 
 FORMAT = "complaint-checker-desk"
 VERSION = 2
@@ -46,6 +47,7 @@ MAX_COMPLAINTS = 500
 MAX_LABEL = 80
 MAX_FACTS_BYTES = 20_000
 MAX_OFFICE_DAYS = 400
+MAX_NESTING = 12  # a desk document nests six deep; facts add at most a few more
 COMPLAINT_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 ISO_MOMENT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,9})?)?(Z|[+-][0-9]{2}:[0-9]{2})")
 WEEK = 7
@@ -219,6 +221,77 @@ class OfficeDays:
         return bool(self.open or self.closed)
 
 
+@dataclass(frozen=True)
+class Unreadable:
+    """A complaint that cannot be read (a file or the page's storage altered by hand, or damaged): left out, and
+    named, so that every other complaint is still shown and this one can be exported or deleted."""
+
+    number: int  # its place among the complaints, from 1
+    id: str | None  # its id, if it has one that is a string
+    label: str | None  # its label, if it has one that is a string (shortened, on one line)
+    problem: Malformed
+
+    def as_json(self, lang: str) -> dict:
+        return {"number": self.number, "id": self.id, "label": self.label, "problem": self.problem.words(lang)}
+
+
+def read_complaints(raw: list) -> tuple[list[Complaint], list[Unreadable]]:
+    """Every complaint that can be read, and every one that cannot, named: one bad complaint never blocks the rest.
+    A second complaint with an id already read is one that cannot be."""
+    complaints, unreadable, seen = [], [], set()
+    for number, item in enumerate(raw, start=1):
+        try:
+            complaint = Complaint.read(item)
+            if complaint.id in seen:
+                raise Malformed("id_twice")
+        except Malformed as err:
+            text = lambda key: (item.get(key) if isinstance(item, dict) and isinstance(item.get(key), str) else None)
+            ident, label = text("id"), text("label")
+            unreadable.append(Unreadable(number, ident[:64] if ident is not None else None,
+                                         one_line(label, MAX_LABEL) if label is not None else None, err))
+            continue
+        seen.add(complaint.id)
+        complaints.append(complaint)
+    return complaints, unreadable
+
+
+def newer(theirs: Complaint, mine: Complaint) -> bool:
+    """Whether their copy was changed after mine: instants compared, whatever offsets they were written in; a copy
+    that does not say when it was changed is never the newer one."""
+    if theirs.changed is None:
+        return False
+    return mine.changed is None or theirs.changed > mine.changed
+
+
+@dataclass(frozen=True)
+class Merged:
+    """What an import changes on the desk: the complaints to write (new ones, and those whose copy in the file
+    was changed later), and how many were new, updated, or already up to date."""
+
+    write: list[Complaint]
+    added: int
+    updated: int
+    same: int
+
+
+def merge(mine: list[Complaint], theirs: list[Complaint]) -> Merged:
+    """A file's complaints merged into the desk's, by id: a complaint the desk lacks is added, one it has is
+    replaced only by a copy changed later."""
+    here = {c.id: c for c in mine}
+    write, added, updated, same = [], 0, 0, 0
+    for complaint in theirs:
+        kept = here.get(complaint.id)
+        if kept is None:
+            write.append(complaint)
+            added += 1
+        elif newer(complaint, kept):
+            write.append(complaint)
+            updated += 1
+        else:
+            same += 1
+    return Merged(write, added, updated, same)
+
+
 # --- the export ---------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -226,6 +299,7 @@ class DeskFile:
     complaints: list[Complaint]
     reminders: Reminders
     office_days: OfficeDays
+    unreadable: list[Unreadable] = field(default_factory=list)
 
 
 def export_document(procedure: str, complaints: list[Complaint], reminders: Reminders, exported: str,
@@ -240,6 +314,8 @@ def read_export(text: str, procedure: str, title: str) -> DeskFile:
     """The complaints, reminders and office days of an exported desk for `procedure`. Raises DeskFileError."""
     if len(text.encode("utf-8")) > MAX_EXPORT_BYTES:
         raise DeskFileError("too_large", limit=f"{MAX_EXPORT_BYTES // 1_000_000}")
+    if nesting_depth(text) > MAX_NESTING:  # read before parsing: brackets nested thousands deep overflow a stack
+        raise DeskFileError("not_desk")
     try:
         document = json.loads(text)
     except (json.JSONDecodeError, RecursionError) as err:
@@ -260,16 +336,10 @@ def read_export(text: str, procedure: str, title: str) -> DeskFile:
         raise DeskFileError("not_desk")
     if len(raw) > MAX_COMPLAINTS:
         raise DeskFileError("too_many", limit=MAX_COMPLAINTS)
-    complaints, seen = [], set()
-    for number, item in enumerate(raw, start=1):
-        try:
-            complaint = Complaint.read(item)
-        except Malformed as err:
-            raise DeskFileError("bad_complaint", number=number, problem=err) from None
-        if complaint.id in seen:
-            raise DeskFileError("bad_complaint", number=number, problem=Malformed("id_twice"))
-        seen.add(complaint.id)
-        complaints.append(complaint)
+    complaints, unreadable = read_complaints(raw)
+    if unreadable and not complaints:
+        first = unreadable[0]
+        raise DeskFileError("bad_complaint", number=first.number, problem=first.problem)
     try:
         reminders = Reminders.read(document.get("reminders"))
     except ValueError:
@@ -278,7 +348,7 @@ def read_export(text: str, procedure: str, title: str) -> DeskFile:
         office_days = OfficeDays.read(document.get("office_days"))
     except Malformed:
         raise DeskFileError("bad_office_days") from None
-    return DeskFile(complaints, reminders, office_days)
+    return DeskFile(complaints, reminders, office_days, unreadable)
 
 
 # --- what the desk shows --------------------------------------------------------------------------------------
@@ -421,8 +491,9 @@ def row_json(row: DeskRow, a: Assessment) -> dict:
 
 
 def desk_json(j: Jurisdiction, complaints: list[Complaint], lang: str, today: date | None,
-              office_days: OfficeDays = OfficeDays()) -> dict:
-    """The desk as the page draws it: rows, each complaint's own line, and what the desk now keeps."""
+              office_days: OfficeDays = OfficeDays(), unreadable: list[Unreadable] = ()) -> dict:
+    """The desk as the page draws it: rows, each complaint's own line, what the desk now keeps, and each stored
+    complaint that cannot be read, named."""
     found = desk(j, complaints, lang, today, office_days)
     lines = []
     for complaint in found.complaints:
@@ -444,6 +515,7 @@ def desk_json(j: Jurisdiction, complaints: list[Complaint], lang: str, today: da
     return {"rows": [row_json(r, found.assessments[r.complaint.id]) for r in found.rows], "complaints": lines,
             "counts": counts, "kept": [c.as_json() for c in found.complaints],
             "standings": [{"id": s, "label": say("desk_standing_" + s, lang)} for s in STANDINGS],
+            "unreadable": [u.as_json(lang) for u in unreadable],
             "office_days": [{"date": d.isoformat(), "display": format_day(d, lang), "open": d in office_days.open}
                             for d in sorted(office_days.open | office_days.closed)],
             "as_of": _iso(today),

@@ -124,13 +124,14 @@ class Checker:
     def _desk(self, desk_json: str):
         """The page's desk: a list of complaints, or {"complaints": [...], "office_days": {...}} with the days the
         office recorded as open or closed. A malformed part (storage altered by hand) is a Malformed naming it."""
-        from .desk import Complaint, Malformed, OfficeDays
+        from .desk import Malformed, OfficeDays, read_complaints
         raw = json.loads(desk_json)
         kept = raw if isinstance(raw, list) else raw.get("complaints") if isinstance(raw, dict) else None
         if not isinstance(kept, list):
             raise Malformed("not_object")
         office_days = OfficeDays.read(raw.get("office_days")) if isinstance(raw, dict) else OfficeDays()
-        return [Complaint.read(item) for item in kept], office_days
+        complaints, unreadable = read_complaints(kept)
+        return complaints, office_days, unreadable
 
     @staticmethod
     def _desk_failure(err, lang: str) -> str:
@@ -141,11 +142,11 @@ class Checker:
         """Every complaint on the desk assessed, and the office's duties across them in date order."""
         from .desk import Malformed, desk_json
         try:
-            complaints, office_days = self._desk(complaints_json)
+            complaints, office_days, unreadable = self._desk(complaints_json)
         except Malformed as err:
             return self._desk_failure(err, lang)
         return json.dumps({"ok": True, **desk_json(self.jurisdiction, complaints, lang, parse_today(today),
-                                                   office_days)}, ensure_ascii=False)
+                                                   office_days, unreadable)}, ensure_ascii=False)
 
     def desk_calendar_json(self, complaints_json: str, lang: str, today: str | None, stamp: str,
                            reminders_json: str | None = None) -> str:
@@ -153,7 +154,7 @@ class Checker:
         from .desk import Malformed, desk, desk_calendar
         from .ics import Reminders
         try:
-            complaints, office_days = self._desk(complaints_json)
+            complaints, office_days, _ = self._desk(complaints_json)
             reminders = Reminders.read(json.loads(reminders_json) if reminders_json else None)
         except Malformed as err:
             return self._desk_failure(err, lang)
@@ -172,7 +173,7 @@ class Checker:
         from .desk import Malformed, export_document
         from .ics import Reminders
         try:
-            complaints, office_days = self._desk(complaints_json)
+            complaints, office_days, _ = self._desk(complaints_json)
             reminders = Reminders.read(json.loads(reminders_json) if reminders_json else None)
         except (Malformed, ValueError) as err:
             problem = err.words("en") if isinstance(err, Malformed) else str(err)
@@ -181,16 +182,27 @@ class Checker:
         document = export_document(self.jurisdiction.id, complaints, reminders, exported, office_days)
         return json.dumps({"ok": True, "text": json.dumps(document, ensure_ascii=False, indent=1)}, ensure_ascii=False)
 
-    def desk_import_json(self, text: str, lang: str) -> str:
-        """An exported desk read back, or one sentence saying why it cannot be, with nothing changed."""
-        from .desk import DeskFileError, read_export
+    def desk_import_json(self, text: str, lang: str, current_json: str | None = None) -> str:
+        """An exported desk read back and merged into the desk's current complaints (`current_json`, as desk_json
+        reads them): what to write, and how many were new, updated or already up to date; each complaint of the
+        file that cannot be read, named and left out. Or one sentence saying why the file cannot be read, with
+        nothing changed."""
+        from .desk import DeskFileError, Malformed, merge, read_export
         from .localize import localized
         try:
             found = read_export(text, self.jurisdiction.id, localized(self.jurisdiction, lang).title)
         except DeskFileError as err:
             return json.dumps({"ok": False, "error": {"field": "desk_file", "code": err.key,
                                                       "message": err.message(lang)}}, ensure_ascii=False)
+        try:
+            current = self._desk(current_json)[0] if current_json else []
+        except Malformed as err:
+            return self._desk_failure(err, lang)
+        merged = merge(current, found.complaints)
         return json.dumps({"ok": True, "complaints": [c.as_json() for c in found.complaints],
+                           "write": [c.as_json() for c in merged.write], "added": merged.added,
+                           "updated": merged.updated, "same": merged.same,
+                           "unreadable": [u.as_json(lang) for u in found.unreadable],
                            "reminders": found.reminders.as_json(), "office_days": found.office_days.as_json()},
                           ensure_ascii=False)
 

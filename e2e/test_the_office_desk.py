@@ -389,3 +389,63 @@ def test_the_desk_in_spanish_with_the_keyboard_alone(new_page, tmp_path):
     assert all(str(e["SUMMARY"]).startswith(("EC-26-1 · ", "EC-26-2 · ")) and e.walk("VALARM") for e in events)
     meeting_notice = [e for e in events if "meeting-notice" in str(e["UID"])][0]
     assert meeting_notice.decoded("DTSTART").isoformat() == "2026-12-07T10:00:00-06:00"
+
+
+def test_the_second_save_of_a_checker_opened_from_the_desk_is_kept_while_the_desk_is_open(new_page):
+    """Issue 28: with the desk open in another tab, record an event and save; correct it and save again. The only
+    change between the two saves is the desk tab keeping what it saw of the dates: that is no reason to refuse."""
+    page = open_page(new_page, "fort-collins/index.html#role=clerk&violation_date=2026-10-01&received=2026-11-30")
+    page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+    page.fill("#desk-label", "FC-S")
+    page.click("#desk-add-button")
+    page.wait_for_function("() => document.getElementById('desk-add-status').textContent.includes('FC-S')")
+    desk = page.context.new_page()
+    desk.clock.set_fixed_time(NOW)
+    desk.goto("fort-collins/desk.html")
+    wait_for_desk(desk)
+    ident = desk.get_attribute("#desk-complaints tr:has(th:text-is('FC-S'))", "data-complaint")
+    page.goto(f"fort-collins/index.html#role=clerk&violation_date=2026-10-01&received=2026-11-30&desk={ident}")
+    page.wait_for_function("() => document.getElementById('desk-add-button').textContent === 'Save these facts to the desk'")
+    page.wait_for_selector("#results[data-state='done']", timeout=LOAD_TIMEOUT_MS)
+    for day in ("2026-12-02", "2026-12-03"):
+        page.fill("#e-investigation-notice", day)
+        page.evaluate("() => { document.getElementById('desk-add-status').textContent = ''; }")
+        page.click("#desk-add-button")
+        page.wait_for_function("() => document.getElementById('desk-add-status').textContent.length > 0")
+        assert page.text_content("#desk-add-status").startswith("The desk's copy of “FC-S” now has these facts.")
+        # the desk tab redraws with the new facts and keeps what it saw of the dates (a new revision)
+        desk.wait_for_selector(f"#desk-duties tr[data-duty='additional-information'][data-date]:not([data-date=''])",
+                               timeout=LOAD_TIMEOUT_MS)
+    # Thu 3 Dec + ten business days: Fri 4 (1), Mon 7 … Fri 11 (6), Mon 14 … Thu 17 (10).
+    desk.wait_for_selector("#desk-duties tr[data-duty='additional-information'][data-date='2026-12-17']",
+                           timeout=LOAD_TIMEOUT_MS)
+
+
+def test_a_stored_complaint_that_cannot_be_read_is_named_and_the_others_are_shown(new_page):
+    """Issue 28: one bad record made the whole desk unreadable, on every visit, until "Delete all"."""
+    page = open_page(new_page, "fort-collins/index.html#role=clerk&violation_date=2026-10-01&received=2026-11-30",
+                     bypass_csp=True)
+    page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+    add_from_checker(page, "2026-11-30", "FC-GOOD")
+    page.evaluate("""() => new Promise((resolve, reject) => {
+        const open = indexedDB.open('complaint-checker-desk');
+        open.onsuccess = () => {
+          const tx = open.result.transaction('complaints', 'readwrite');
+          tx.objectStore('complaints').put({procedure: 'fort-collins', id: 'Bad Id', label: 'FC-BAD', facts: {},
+            added: '2026-12-01T00:00:00.000Z', changed: '2026-12-01T00:00:00.000Z', dates: {
+              'preliminary-review-notice': {date: '2026-02-30', sequence: 0}}, revision: 1});
+          tx.oncomplete = resolve; tx.onerror = reject;
+        };
+    })""")
+    page.goto("fort-collins/desk.html")
+    wait_for_desk(page)
+    assert [row[0] for row in duties(page)] == ["FC-GOOD", "FC-GOOD"]
+    notice = page.inner_text("#desk-unreadable")
+    assert "(FC-BAD): its id is missing, or is not lower-case letters, digits and hyphens" in notice
+    assert violations(page) == []
+    exported = download(page, "#desk-unreadable button[data-unreadable-export]")
+    assert json.loads(open(exported.path(), encoding="utf-8").read())["label"] == "FC-BAD"
+    page.click("#desk-unreadable button[data-unreadable-delete]")
+    page.wait_for_function("() => document.getElementById('desk-message-text').textContent.includes('could not be read')")
+    wait_for_desk(page)
+    assert page.is_hidden("#desk-unreadable") and stored_count(page) == 1

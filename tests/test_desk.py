@@ -22,8 +22,8 @@ import icalendar
 import pytest
 
 from core.cases import desk_disagreements, run_cases
-from core.desk import (MAX_COMPLAINTS, MAX_EXPORT_BYTES, Complaint, DeskFileError, Kept, desk, desk_calendar,
-                       desk_json, export_document, read_export)
+from core.desk import (MAX_COMPLAINTS, MAX_EXPORT_BYTES, Complaint, DeskFileError, Kept, Merged, desk, desk_calendar,
+                       desk_json, export_document, merge, read_export)
 from core.ics import Reminders
 from core.json_api import Checker
 from core.jurisdiction import load_jurisdiction
@@ -172,20 +172,21 @@ def refused(text, lang="en"):
 
 
 GOOD = json.dumps(export_document("fort-collins", THREE, Reminders(), "2026-12-01T17:00:00Z"))
+ONE_BAD = json.dumps(export_document("fort-collins", THREE[:1], Reminders(), "2026-12-01T17:00:00Z")).replace(
+    '"c3"', '"C 3"')
 
 
 @pytest.mark.parametrize("text, sentence", [
     (GOOD[:200], "This file is not a desk export: it is not valid JSON (line 1)."),
     ("[1, 2]", "This file is not a desk export of the Complaint Checker."),
+    ("[" * 50_000 + "]" * 50_000, "This file is not a desk export of the Complaint Checker."),  # issue 28: the stack
     (json.dumps({"format": "complaint-checker-desk", "version": 3, "complaints": []}),
      "This desk was exported by a newer version of the checker (format 3); this page reads format 2. "
      "Open the desk on an updated site, then import it."),
     (GOOD.replace('"fort-collins"', '"illinois-model-ethics"', 1),
      'This desk is for the procedure "illinois-model-ethics", not for Campaign finance complaints.'),
-    (GOOD.replace('"c1"', '"C 1"'), "Complaint 2 in this file cannot be read: its id is missing, or is not lower-case "
-                                    "letters, digits and hyphens."),
-    (GOOD.replace('"c1"', '"c3"'), "Complaint 2 in this file cannot be read: its id is used twice."),
-    (GOOD.replace('"FC-A"', '""'), "Complaint 2 in this file cannot be read: its label is missing, or longer than 80 characters."),
+    (ONE_BAD, "Complaint 1 in this file cannot be read: its id is missing, or is not lower-case letters, digits and "
+              "hyphens."),
     (GOOD.replace('"days": [', '"days": [99, '), "This file's reminders cannot be read."),
     (" " * (MAX_EXPORT_BYTES + 1), "This file is larger than 5 MB, so it is not a desk export."),
     (json.dumps({"format": "complaint-checker-desk", "version": 1, "procedure": "fort-collins",
@@ -196,17 +197,68 @@ def test_a_file_that_is_not_a_desk_of_this_version_is_refused_in_one_sentence(te
 
 
 def test_refusals_are_worded_in_spanish_too():
-    assert refused(GOOD.replace('"c1"', '"C 1"'), "es") == (
-        "No se puede leer la queja 2 de este archivo: falta su identificador, o no está hecho de minúsculas, cifras "
+    assert refused(ONE_BAD, "es") == (
+        "No se puede leer la queja 1 de este archivo: falta su identificador, o no está hecho de minúsculas, cifras "
         "y guiones. No se cambió nada en los expedientes.")
 
 
-def test_the_worker_doorway_refuses_without_a_traceback():
+@pytest.mark.parametrize("bad, problem", [
+    ('"C 1"', "its id is missing, or is not lower-case letters, digits and hyphens"),
+    ('"c3"', "its id is used twice"),
+    ('"c1\\n"', "its id is missing, or is not lower-case letters, digits and hyphens"),  # a line break in a UID
+])
+def test_one_bad_complaint_in_a_file_is_named_and_left_out_and_the_rest_are_read(bad, problem):
+    """Issue 28: a file with good complaints and one bad one read as "Imported 2", then showed no rows."""
+    found = read_export(GOOD.replace('"c1"', bad), "fort-collins", "Campaign finance complaints")
+    assert [c.label for c in found.complaints] == ["FC-C", "FC-B"]
+    assert [(u.number, u.label, u.problem.words("en")) for u in found.unreadable] == [(2, "FC-A", problem)]
+
+
+@pytest.mark.parametrize("kept", ["2026-02-30", "٢٠٢٦-١١-٢٥", "2026-11-25\\n", "2026-11-25 "])
+def test_a_kept_date_is_read_with_the_cores_own_rule(kept):
+    """Issue 28: `\\d` and `$` let through a February 30, Arabic-Indic digits and a trailing newline."""
+    text = GOOD.replace('"dates": {}', '"dates": {"preliminary-review-notice": {"date": "%s", "sequence": 0}}' % kept, 1)
+    found = read_export(text, "fort-collins", "Campaign finance complaints")
+    assert len(found.complaints) == 2 and found.unreadable[0].problem.words("en") == "the dates it keeps are not dates"
+
+
+def test_the_worker_doorway_refuses_without_a_traceback_and_a_stored_bad_complaint_leaves_the_others():
     answer = json.loads(Checker(FC).desk_import_json("{", "en"))
     assert answer == {"ok": False, "error": {"field": "desk_file", "code": "not_json", "message":
                       "This file is not a desk export: it is not valid JSON (line 1). Nothing on the desk was changed."}}
-    tampered = json.loads(Checker(FC).desk_json(json.dumps([{"id": "Bad Id", "label": "x", "facts": {}}]), "en", None))
-    assert tampered["ok"] is False and tampered["error"]["field"] == "desk"
+    stored = [{"id": "Bad Id", "label": "x", "facts": {}}, THREE[0].as_json()]
+    tampered = json.loads(Checker(FC).desk_json(json.dumps(stored), "en", "2026-12-01"))
+    assert tampered["ok"] is True and [c["label"] for c in tampered["complaints"]] == ["FC-C"]
+    assert tampered["unreadable"] == [{"number": 1, "id": "Bad Id", "label": "x", "problem":
+                                       "its id is missing, or is not lower-case letters, digits and hyphens"}]
+    assert json.loads(Checker(FC).desk_json(json.dumps({"complaints": 3}), "en", None))["ok"] is False
+
+
+# --- the import's merge ---------------------------------------------------------------------------------------
+
+def stamped(complaint, changed):
+    return Complaint.read({**complaint.as_json(), "changed": changed})
+
+
+def test_an_import_replaces_a_complaint_only_by_a_copy_changed_later_comparing_instants():
+    """Issue 28: "18:30+05:00" (13:30 UTC) is before "16:30Z", though it sorts after it as text."""
+    mine = [stamped(THREE[0], "2026-12-01T16:30:00Z")]
+    older = stamped(THREE[0], "2026-12-01T18:30:00+05:00")
+    newer_copy = stamped(THREE[0], "2026-12-01T12:30:00-05:00")  # 17:30 UTC
+    assert merge(mine, [older]) == Merged([], 0, 0, 1)
+    assert merge(mine, [newer_copy]) == Merged([newer_copy], 0, 1, 0)
+    assert merge(mine, [THREE[1]]) == Merged([THREE[1]], 1, 0, 0)
+    undated = Complaint.read({**THREE[0].as_json(), "changed": ""})
+    assert merge(mine, [undated]).updated == 0 and merge([undated], [older]).updated == 1
+
+
+def test_the_worker_merges_an_import_into_the_desk():
+    mine = [stamped(THREE[0], "2026-12-01T16:30:00Z")]
+    file = json.dumps(export_document("fort-collins", [stamped(THREE[0], "2026-12-01T17:00:00Z"), THREE[1]], Reminders(),
+                                      "2026-12-01T17:00:00Z"))
+    answer = json.loads(Checker(FC).desk_import_json(file, "en", json.dumps([c.as_json() for c in mine])))
+    assert (answer["added"], answer["updated"], answer["same"]) == (1, 1, 0)
+    assert [c["id"] for c in answer["write"]] == ["c3", "c1"]
 
 
 # --- the calendar ------------------------------------------------------------------------------------------
@@ -327,3 +379,43 @@ def test_the_format_documented_in_docs_desk_md_is_the_one_read():
     found = desk_json(FC, read.complaints, "en", date(2026, 12, 2))
     assert {r["duty"]: r["date"] for r in found["rows"]} == {"preliminary-review-notice": "2026-12-03",
                                                             "additional-information": "2026-12-16"}
+
+
+# --- hostile desk files -------------------------------------------------------------------------------------------
+
+JUNK = [None, "", "x", 0, -1, 10**30, 3.5, True, [], {}, "2026-02-30", "٢٠٢٦-١١-٢٥", "2026-11-25\n", "abc\n",
+        "2026-12-01T25:00:00Z", "2026-12-01T10:00:00+05:00", "\u2028", "<b>", "a" * 200, {"date": "2026-13-01"}]
+
+
+def mutate(value, rng):
+    """One part of a desk document replaced by junk, deep inside or at the top."""
+    if isinstance(value, dict) and value and rng.random() < 0.8:
+        key = rng.choice(sorted(value, key=str))
+        return {**value, key: mutate(value[key], rng)}
+    if isinstance(value, list) and value and rng.random() < 0.8:
+        i = rng.randrange(len(value))
+        return value[:i] + [mutate(value[i], rng)] + value[i + 1:]
+    return rng.choice(JUNK)
+
+
+def test_a_mutated_desk_file_is_refused_in_one_sentence_or_drawn_with_its_good_complaints():
+    import random
+    from fuzzing import SEED
+    rng = random.Random(f"{SEED}:desk")
+    document = json.loads(GOOD)
+    document["office_days"] = {"2026-11-27": "closed"}
+    for complaint in document["complaints"]:
+        complaint["done"] = {"preliminary-review-notice": "2026-11-30"}
+    drawn = 0
+    for n in range(400):
+        text = json.dumps(mutate(document, rng))
+        try:
+            found = read_export(text, "fort-collins", "Campaign finance complaints")
+        except DeskFileError as err:
+            assert err.message("en").endswith("Nothing on the desk was changed."), (SEED, n, text)
+            continue
+        shown = desk_json(FC, found.complaints, "en", DEC_1, found.office_days, found.unreadable)
+        assert len(shown["complaints"]) == len(found.complaints), (SEED, n, text)
+        desk_calendar(FC, desk(FC, found.complaints, "en", DEC_1, found.office_days), "en", STAMP, Reminders())
+        drawn += 1
+    assert drawn > 50

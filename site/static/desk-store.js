@@ -127,14 +127,25 @@ export class DeskStore {
     return saved;
   }
 
-  // Records put back as they were (an undo), or merged from an import: each only if unchanged since read.
-  async putAll(records) {
+  // Records put back as they were (an undo), or merged from an import, in one transaction: each as `{ record,
+  // revision }`, where `revision` is the one this tab read (0: not stored). If any other is stored now, another
+  // tab changed it since: Conflict, and nothing is written.
+  async putAll(entries) {
     const settings = await this.settings();
-    await this.change(async (complaints, desks) => {
-      for (const record of records) await done(complaints.put({ ...record, procedure: this.procedure }));
+    const written = await this.change(async (complaints, desks) => {
+      const out = [];
+      for (const { record, revision } of entries) {
+        const current = await done(complaints.get([this.procedure, record.id]));
+        if ((current ? current.revision : 0) !== revision) throw new Conflict(current);
+        const next = { ...record, procedure: this.procedure, revision: revision + 1 };
+        await done(complaints.put(next));
+        out.push(next);
+      }
       await DeskStore.touched(desks, settings, new Date().toISOString());
+      return out;
     });
-    this.announce(records.map((r) => r.id));
+    this.announce(entries.map((e) => e.record.id));
+    return written;
   }
 
   async remove(records) {

@@ -100,6 +100,7 @@ async function redraw() {
   drawComplaints(envelope);
   drawWeek(envelope);
   drawOfficeDays(envelope);
+  drawUnreadable(envelope);
   section.dataset.redrawMs = String(Math.round(performance.now() - started));
   section.dataset.state = "done";
   section.dataset.rows = String(envelope.rows.length);
@@ -258,6 +259,33 @@ document.getElementById("desk-complaints").addEventListener("change", (event) =>
   if (select) changeRecord(select.dataset.standing, () => ({ standing: select.value }), d.standing_saved);
 });
 
+// --- complaints kept here that cannot be read: named, left out, and each can be exported or deleted --------
+
+function drawUnreadable(desk) {
+  const box = document.getElementById("desk-unreadable");
+  box.hidden = !desk.unreadable.length;
+  box.replaceChildren(...(desk.unreadable.length ? [el("p", {}, d.unreadable_heading),
+    el("ul", {}, desk.unreadable.map((u) => el("li", {}, fill(d.unreadable_item, { number: u.number, label: u.label || "—",
+      problem: u.problem }), " ",
+    el("button", { type: "button", class: "secondary small", "data-unreadable-export": u.number }, d.unreadable_export), " ",
+    el("button", { type: "button", class: "secondary small danger", "data-unreadable-delete": u.number }, d.unreadable_delete))))]
+    : []));
+}
+
+document.getElementById("desk-unreadable").addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-unreadable-export], button[data-unreadable-delete]");
+  if (!button) return;
+  const number = Number(button.dataset.unreadableExport || button.dataset.unreadableDelete);
+  const record = records[number - 1]; // in the order the core was sent them (forDesk)
+  if (!record) return;
+  if ("unreadableExport" in button.dataset) {
+    download(`${config.jurisdiction}-unreadable-${number}.json`, JSON.stringify(record, null, 1), "application/json;charset=utf-8");
+    say(fill(d.unreadable_exported, { number }));
+  } else {
+    remove([record], fill(d.unreadable_delete_confirm, { number }), fill(d.unreadable_deleted, { number }));
+  }
+});
+
 // --- the office's own days: open, or closed, on a day the calendar only guesses -----------------------------
 
 function drawOfficeDays(desk) {
@@ -312,7 +340,16 @@ undoButton.addEventListener("click", async () => {
   if (!undo) return;
   const back = undo;
   undo = null;
-  await store.putAll(back.map((record) => ({ ...record, revision: record.revision + 1 })));
+  try {
+    await store.putAll(back.map((record) => ({ record, revision: 0 }))); // only if nobody has added them since
+  } catch (error) {
+    if (error instanceof Conflict) {
+      await fromOtherTab();
+      return;
+    }
+    say(fill(d.not_saved, { detail: error.message }));
+    return;
+  }
   await load();
   await redraw();
   say(fill(d.undone, { count: back.length }));
@@ -341,41 +378,38 @@ document.getElementById("desk-import").addEventListener("change", async (event) 
   if (!file || !ready()) return;
   // Read no more than the limit and one byte: a larger file is refused by its size, unread.
   const text = await file.slice(0, IMPORT_LIMIT + 1).text();
-  const envelope = await calculator.deskImport(config.jurisdiction, text, t.lang);
+  const envelope = await calculator.deskImport(config.jurisdiction, text, t.lang, forDesk());
   input.value = "";
   if (!envelope.ok) {
     say(envelope.error.message);
     section.dataset.imported = "refused";
     return;
   }
-  // Merged by complaint id: a complaint already here is replaced only by a copy changed later.
+  // The core merged it (core/desk.py, merge): a complaint already here is replaced only by a copy changed later.
   const mine = new Map(records.map((r) => [r.id, r]));
-  let added = 0;
-  let updated = 0;
-  let same = 0;
-  const writes = [];
-  for (const complaint of envelope.complaints) {
-    const here = mine.get(complaint.id);
-    if (!here) {
-      added += 1;
-      writes.push({ ...complaint, revision: 1 });
-    } else if ((complaint.changed || "") > (here.changed || "")) {
-      updated += 1;
-      writes.push({ ...complaint, revision: here.revision + 1 });
-    } else {
-      same += 1;
+  try {
+    if (envelope.write.length) {
+      await store.putAll(envelope.write.map((record) => ({ record, revision: mine.has(record.id) ? mine.get(record.id).revision : 0 })));
     }
+    if (!records.length) await store.saveSettings({ reminders: envelope.reminders });
+    // The file's record of open and closed days joins this desk's; a day recorded here already keeps this desk's word.
+    const days = { ...envelope.office_days, ...(settings.office_days || {}) };
+    if (Object.keys(days).length !== Object.keys(settings.office_days || {}).length) await store.saveSettings({ office_days: days });
+  } catch (error) {
+    // Nothing of the file was kept (one transaction): say so, and why (another tab's change, or storage full).
+    await load();
+    await redraw();
+    say(fill(error instanceof Conflict ? d.import_conflict : d.import_failed, { name: file.name, detail: error.message }));
+    section.dataset.imported = "refused";
+    return;
   }
-  if (writes.length) await store.putAll(writes);
-  if (!records.length) await store.saveSettings({ reminders: envelope.reminders });
-  // The file's record of open and closed days joins this desk's; a day recorded here already keeps this desk's word.
-  const days = { ...envelope.office_days, ...(settings.office_days || {}) };
-  if (Object.keys(days).length !== Object.keys(settings.office_days || {}).length) await store.saveSettings({ office_days: days });
   await load();
   await redraw();
   section.dataset.imported = String(envelope.complaints.length);
-  say(envelope.complaints.length ? fill(d.imported, { count: envelope.complaints.length, name: file.name, added, updated, same })
-    : d.import_nothing);
+  const left = envelope.unreadable.map((u) => fill(d.unreadable_item, { number: u.number, label: u.label || "—", problem: u.problem }));
+  say([envelope.complaints.length ? fill(d.imported, { count: envelope.complaints.length, name: file.name,
+    added: envelope.added, updated: envelope.updated, same: envelope.same }) : d.import_nothing,
+  left.length ? fill(d.import_left_out, { items: left.join("; ") }) : ""].filter(Boolean).join(" "));
 });
 
 // The reminders the calendar gets: "3, 1" business days before, at 09:00 in the city's zone.

@@ -143,8 +143,9 @@ export class Calculator {
     return this.request({ type: "desk-export", jurisdiction, complaints, reminders, stamp: new Date().toISOString() });
   }
 
-  deskImport(jurisdiction, text, lang) {
-    return this.request({ type: "desk-import", jurisdiction, text, lang });
+  // An exported desk, merged by the core into the desk's current complaints (`current`, as desk() sends them).
+  deskImport(jurisdiction, text, lang, current) {
+    return this.request({ type: "desk-import", jurisdiction, text, lang, current });
   }
 
   runCases(jurisdiction, cases) {

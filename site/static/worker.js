@@ -212,7 +212,8 @@ async function handle(message) {
       return { type: "result", seq: message.seq, envelope: JSON.parse(answer) };
     }
     case "desk-import": {
-      const answer = checkers.get(message.jurisdiction).desk_import_json(message.text, message.lang);
+      const answer = checkers.get(message.jurisdiction).desk_import_json(message.text, message.lang,
+        message.current ? JSON.stringify(message.current) : null);
       return { type: "result", seq: message.seq, envelope: JSON.parse(answer) };
     }
     case "cases": {
