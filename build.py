@@ -27,6 +27,7 @@ new build gets new names, so a page never meets the files of another build.
 import argparse
 import base64
 import contextlib
+import fcntl
 import gzip
 import hashlib
 import json
@@ -421,21 +422,47 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
 
 
 MARKER_HEADER = "This folder is written by Complaint Checker's build.py; a rebuild replaces the files listed below.\n"
+# The first format's marker, exactly: it listed nothing, because that build wrote every file in the folder.
+FIRST_MARKER = "This folder is written by Complaint Checker's build.py; a rebuild replaces it.\n"
 
 
 def written_before(out: Path) -> list[Path] | None:
     """The files a previous build wrote into `out`, as its marker lists them (None: a marker of the first
-    format, which listed nothing: that build wrote every file in the folder)."""
-    lines = (out / MARKER).read_text(encoding="utf-8", errors="replace").splitlines()
-    if lines[:1] != [MARKER_HEADER.strip()]:
+    format, which listed nothing: that build wrote every file in the folder). A marker in neither format (damaged,
+    or not ours) is refused: nothing can say which files are the host's own."""
+    text = (out / MARKER).read_text(encoding="utf-8", errors="replace")
+    if text == FIRST_MARKER:
         return None
+    lines = text.splitlines()
+    if lines[:1] != [MARKER_HEADER.strip()]:
+        raise BuildError(f"refusing to write into {out}: its {MARKER} is not one this build can read, so it cannot "
+                         f"tell which files a previous build wrote; nothing was deleted (move the host's own files "
+                         f"out and empty the folder, or choose a new one)")
     listed = [out / line for line in lines[1:] if line and not line.startswith("/") and ".." not in line.split("/")]
     return [path for path in listed if path.resolve().is_relative_to(out)]
 
 
+@contextlib.contextmanager
+def folder_lock(out: Path):
+    """One build at a time into a folder: a second one started meanwhile stops at once with one line. The lock is
+    held on the folder itself, so no file of its own is left in what a host publishes."""
+    out.mkdir(parents=True, exist_ok=True)
+    held = os.open(out, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise BuildError(f"refusing to write into {out}: another build is writing into it now; "
+                             "wait for it to finish") from None
+        yield
+    finally:
+        os.close(held)
+
+
 def write_folder(out: Path, files: dict[str, bytes]) -> None:
-    """Write into `out` only if it is missing, empty, or a previous build's (it has our marker). A rebuild
-    removes only what the previous build wrote: anything else a host keeps there (its own .htaccess) stays."""
+    """Write into `out` only if it is missing, empty, or a previous build's (it has our marker), and no other build
+    is writing into it. A rebuild removes only what the previous build wrote: anything else a host keeps there
+    (its own .htaccess) stays."""
     out = out.resolve()
     if out == ROOT or ROOT / ".git" in (out, *out.parents):
         raise BuildError(f"refusing to write into {out}: it is the project itself (use --out dist)")
@@ -445,28 +472,34 @@ def write_folder(out: Path, files: dict[str, bytes]) -> None:
     if out.exists() and not out.is_dir():
         raise BuildError(f"refusing to write into {out}: it is a file, not a folder")
     try:
-        if out.is_dir() and any(out.iterdir()):
-            if not (out / MARKER).is_file():
-                raise BuildError(f"refusing to write into {out}: it is not empty and not a previous build "
-                                 f"(no {MARKER} in it); choose an empty or new folder")
-            before = written_before(out)
-            for child in (out.iterdir() if before is None else before):
-                if child.is_dir() and not child.is_symlink():
-                    shutil.rmtree(child)
-                elif child.exists() or child.is_symlink():
-                    child.unlink()
-            for folder in sorted((p for p in out.rglob("*") if p.is_dir()), key=lambda p: -len(p.parts)):
-                if not any(folder.iterdir()):
-                    folder.rmdir()  # emptied by the removal above
-        out.mkdir(parents=True, exist_ok=True)
-        (out / MARKER).write_text(MARKER_HEADER + "".join(f"{path}\n" for path in sorted(files)), encoding="utf-8")
-        for path, data in sorted(files.items()):
-            target = out / path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
+        with folder_lock(out):
+            _write_folder(out, files)
     except OSError as err:  # a file where a folder must be, no permission, a full disk
         where = err.filename or out
         raise BuildError(f"cannot write into {out}: {err.strerror or err} ({where})") from None
+
+
+def _write_folder(out: Path, files: dict[str, bytes]) -> None:
+    present = list(out.iterdir())
+    if present:
+        if not (out / MARKER).is_file():
+            raise BuildError(f"refusing to write into {out}: it is not empty and not a previous build "
+                             f"(no {MARKER} in it); choose an empty or new folder")
+        before = written_before(out)
+        for child in (present if before is None else before):
+            if child.is_dir() and not child.is_symlink():
+                shutil.rmtree(child)
+            elif child.exists() or child.is_symlink():
+                child.unlink()
+        for folder in sorted((p for p in out.rglob("*") if p.is_dir()), key=lambda p: -len(p.parts)):
+            if not any(folder.iterdir()):
+                folder.rmdir()  # emptied by the removal above
+    out.mkdir(parents=True, exist_ok=True)
+    (out / MARKER).write_text(MARKER_HEADER + "".join(f"{path}\n" for path in sorted(files)), encoding="utf-8")
+    for path, data in sorted(files.items()):
+        target = out / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
 
 
 def build(names: list[str] | None = None, out: Path = ROOT / "dist", publish_failing_cases: bool = False) -> Site:
@@ -500,7 +533,9 @@ def main(argv=None) -> int:
     except BuildError as err:
         print(f"build failed: {err}" if "\n" not in str(err) else f"build failed:\n{err}", file=sys.stderr)
         return 1
-    count = sum(1 for p in args.out.rglob("*") if p.is_file() and p.suffix not in (".br", ".gz"))
+    # What this build wrote, as its marker lists it: not a host's own files in the same folder.
+    listed = (args.out / MARKER).read_text(encoding="utf-8").splitlines()[1:]
+    count = sum(1 for path in listed if path and not path.endswith((".br", ".gz")))
     shown = os.path.relpath(args.out) if not os.path.relpath(args.out).startswith("..") else args.out
     print(f"built {count} files (and their .br and .gz forms) into {shown} "
           f"({', '.join(p.jurisdiction.id for p in site.procedures)})")

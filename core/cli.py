@@ -56,6 +56,9 @@ def _read_facts(source: str) -> dict:
         if source == "-":
             data = sys.stdin.buffer.read(MAX_FACTS_BYTES + 1)
         else:
+            if Path(source).exists() and not Path(source).is_file():  # a FIFO with no writer would wait forever
+                raise InputError("facts", "cannot_read", value=json.dumps(source),
+                                 detail="it is not a regular file; give a JSON file, or - for standard input")
             with open(source, "rb") as stream:
                 data = stream.read(MAX_FACTS_BYTES + 1)
         if len(data) > MAX_FACTS_BYTES:

@@ -272,3 +272,48 @@ def test_the_form_asks_for_what_the_procedure_declares_and_nothing_it_does_not(t
     assert config["roles"] is None and config["audiences"] == ["complainant", "respondent", "clerk"]
     # a receipt date may go past supported_to, as far as the calendar covers (2031)
     assert re.search(r'id="f-received"[^>]*max="2031-12-31"', page) and re.search(r'id="f-violation_date"[^>]*max="2029-12-31"', page)
+
+
+def test_a_marker_the_build_cannot_read_makes_it_refuse_and_delete_nothing(tmp_path, capsys):
+    """Issue 28: a damaged (or foreign) marker was taken for the first format's, and the rebuild emptied the folder,
+    the host's own .htaccess with it."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / build.MARKER).write_text("something else entirely\nindex.html\n")
+    (site / ".htaccess").write_text("# the host's own file")
+    (site / "index.html").write_text("a page")
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(site)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"build failed: refusing to write into {site}: its {build.MARKER} is not one this build can "
+                          "read") and "\n" not in err and "nothing was deleted" in err
+    assert sorted(p.name for p in site.iterdir()) == [build.MARKER, ".htaccess", "index.html"]
+
+
+def test_two_builds_into_one_folder_at_once_stop_the_second_with_one_line(tmp_path, capsys):
+    """Issue 28: two builds into one folder at once ended one of them in a traceback."""
+    import fcntl
+    import os
+    site = tmp_path / "site"
+    site.mkdir()
+    held = os.open(site, os.O_RDONLY)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as a build in progress holds it
+        assert build.main(["--jurisdiction", "fort-collins", "--out", str(site)]) == 1
+    finally:
+        os.close(held)
+    assert capsys.readouterr().err.strip() == (f"build failed: refusing to write into {site}: another build is "
+                                               "writing into it now; wait for it to finish")
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(site)]) == 0  # and once it has finished
+
+
+def test_the_count_it_prints_is_what_it_wrote_not_the_hosts_files(tmp_path, capsys):
+    """Issue 28: "built 48 files" when it built 46, counting the host's own files in the folder."""
+    site = tmp_path / "site"
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(site)]) == 0
+    first = capsys.readouterr().out
+    (site / ".htaccess").write_text("# the host's own file")
+    (site / "robots.txt").write_text("# and another")
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(site)]) == 0
+    second = capsys.readouterr().out
+    written = [p for p in (site / build.MARKER).read_text().splitlines()[1:] if not p.endswith((".br", ".gz"))]
+    assert first == second and second.startswith(f"built {len(written)} files")

@@ -155,7 +155,13 @@ def test_a_jurisdiction_file_that_is_not_utf_8_is_one_clean_line(tmp_path):
 
 
 def test_endless_facts_are_refused_at_the_limit_without_reading_on():
-    result = run("evaluate", "fort-collins", "/dev/zero")  # reading it all would never end
+    # A device given as the facts' file is not read at all (as `check` does); endless standard input is read no
+    # further than the limit.
+    result = run("evaluate", "fort-collins", "/dev/zero")
+    assert result.returncode == 2 and "it is not a regular file" in result.stderr
+    with open("/dev/zero", "rb") as endless:
+        result = subprocess.run([sys.executable, "-m", "core", "evaluate", "fort-collins", "-"], stdin=endless,
+                                capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert result.returncode == 2 and result.stderr == "error: facts: the input is larger than 100,000 bytes\n"
 
 
@@ -227,3 +233,14 @@ def test_output_that_cannot_be_written_is_one_line_and_exit_2():
                             cwd=ROOT, timeout=60)
     assert closed.returncode == 2
     assert closed.stderr.strip() == "error: output: standard output is closed, so there is nowhere to write"
+
+
+def test_evaluate_refuses_a_fifo_at_once_as_check_does(tmp_path):
+    """Issue 28: `evaluate` reading a FIFO with no writer hung; `check` refused it at once."""
+    import os
+    fifo = tmp_path / "facts"
+    os.mkfifo(fifo)
+    result = run("evaluate", "fort-collins", str(fifo))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == (f'error: facts: cannot read "{fifo}" (it is not a regular file; give a JSON file, or - '
+                             "for standard input)\n")
