@@ -80,9 +80,39 @@ export class Keeping {
         const value = params.get(`draft.${field.dataset.draft}`);
         if (value !== null) field.value = value.slice(0, 5000);
       }
+      // A link's words never replace the words kept on this device without asking: until the person chooses,
+      // nothing is written over them.
+      const differs = Object.entries(this.freeText()).some(([id, value]) => (texts[id] || "").trim() && texts[id] !== value);
+      this.ask(differs ? texts : null);
     }
     for (const field of this.draftFields) this.showDraftField(field);
     this.prefillDraft();
+  }
+
+  // The link's words or this device's: shown together until the person chooses (kept: this device's words).
+  ask(kept) {
+    this.kept = kept;
+    const box = document.getElementById("words-choice");
+    if (!box) return;
+    box.hidden = !kept;
+    if (!kept) return;
+    document.getElementById("words-keep-device").onclick = () => {
+      for (const [id, value] of Object.entries(kept)) {
+        const field = document.getElementById(id);
+        if (field) field.value = value;
+      }
+      this.resolve(this.t.keep.words_kept_device);
+    };
+    document.getElementById("words-use-link").onclick = () => this.resolve(this.t.keep.words_used_link);
+  }
+
+  resolve(message) {
+    this.kept = null;
+    document.getElementById("words-choice").hidden = true;
+    for (const field of this.draftFields) this.showDraftField(field);
+    this.prefillDraft();
+    this.remember();
+    this.say(message);
   }
 
   known(key) {
@@ -90,6 +120,7 @@ export class Keeping {
   }
 
   remember() {
+    if (this.kept) return; // the link's words and this device's: nothing is written until the person chooses
     try {
       localStorage.setItem(this.storageKey, JSON.stringify({ include: this.includeFreeText.checked, texts: this.freeText() }));
       sessionStorage.removeItem(this.storageKey);
