@@ -343,6 +343,10 @@ def test_illinois_lists_what_the_ordinance_asks_of_a_complaint_with_its_source(n
     commission = report["jurisdiction"]["actors"]["commission"]["label"]
     assert saved[saved.index(commission) + 1] == "________________________________"
     assert "A trustee voted on a contract with his own firm." in saved
+    # The letter is filed under (A), which says where complaints are filed, not under (I), the time limit (issue 28).
+    cite = "Ord. O-16-04 (A)"
+    assert cite in page.inner_text("#letter-title") and "(I)" not in page.inner_text("#letter-title")
+    assert any(cite in line for line in saved) and not any("Ord. O-16-04 (I)" in line for line in saved)
     page.evaluate("() => { document.documentElement.dataset.print = 'draft'; }")
     printed = flat(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(page.pdf(format="Letter"))).pages))
     assert "A trustee voted on a contract with his own firm." in printed

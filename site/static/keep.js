@@ -275,7 +275,7 @@ export class Keeping {
     const role = chosen && chosen.value;
     const label = role && document.querySelector(`label[for='${chosen.id}']`);
     node.textContent = statements[role] || (label ? fill(this.t.draft.statement_role, { role: label.textContent.trim() })
-      : report && report.filing.cite ? fill(this.t.draft.statement_anyone, { cite: report.filing.cite }) : "");
+      : report && report.eligibility.cite ? fill(this.t.draft.statement_anyone, { cite: report.eligibility.cite }) : "");
   }
 
   clearDraft() {
