@@ -185,6 +185,9 @@ def test_the_office_desk_from_three_complaints_to_an_export_and_back(new_page, t
     assert len(pdf.pages) == 1
     printed = unicodedata.normalize("NFKC", pdf.pages[0].extract_text())  # "ﬃ" ligatures, as printed
     assert "Duties of the office due by Monday, December 7, 2026" in printed
+    # whose week it is, when it was printed, and how sure each date is (issue 28)
+    assert "City Clerk's Office · Fort Collins, Colorado, Campaign finance complaints" in printed
+    assert "Printed on Tuesday, December 1, 2026" in printed and "How sure" in printed
     assert all(label in printed for label in ("FC-A", "FC-B", "FC-C")) and "Overdue" in printed
     assert "Export the desk" not in printed and "Where it stands" not in printed
     page.emulate_media(media="screen")
@@ -248,6 +251,14 @@ def test_two_tabs_never_overwrite_each_other(new_page):
     wait_for_desk(desk)
     assert violations(desk) == []
     assert desk.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    # Issue 28: on a phone the Status column was off-screen. Each duty is a card: its status within the screen,
+    # named, and read after its date.
+    status = desk.locator("#desk-duties tbody tr").first.locator("td[data-label='Status']")
+    box = status.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert desk.evaluate("(n) => getComputedStyle(n, '::before').content", status.element_handle()) == '"Status: "'
+    date_cell = desk.locator("#desk-duties tbody tr").first.locator("td[data-label='Date']").bounding_box()
+    assert date_cell["y"] < box["y"]
     ident = desk.get_attribute("#desk-complaints tr:has(th:text-is('FC-T'))", "data-complaint")
     # The checker, opened from the desk on FC-T, in the first tab.
     page.goto(f"fort-collins/index.html#role=clerk&violation_date=2026-10-01&received=2026-11-30&desk={ident}")

@@ -132,14 +132,15 @@ function dutyText(row) {
 
 function drawDuties(desk) {
   document.getElementById("desk-duties-caption").textContent = fill(d.duties_caption, { day: desk.as_of_display });
+  // Each cell names its column (data-label): on a phone the table is a stack of cards (style.css).
   const rows = desk.rows.map((row) => el("tr", { class: `status-${statusClass[row.status]}`, "data-complaint": row.complaint,
     "data-duty": row.duty, "data-date": row.date || "", "data-status": row.status, "data-sequence": row.sequence },
-  el("td", {}, row.date ? el("time", { datetime: row.date }, row.display) : row.waiting_for,
+  el("td", { "data-label": d.col_date }, row.date ? el("time", { datetime: row.date }, row.display) : row.waiting_for,
     row.moved ? el("p", { class: "moved" }, el("strong", {}, `${d.moved_heading}: `), row.moved) : null),
-  el("th", { scope: "row" }, row.label),
-  el("td", {}, dutyText(row), el("span", { class: "cite" }, row.cite)),
-  el("td", {}, el("span", { class: "desk-status" }, row.status_text)),
-  el("td", {}, row.certainty_text || "—", doneButton(row))));
+  el("th", { scope: "row", "data-label": d.col_complaint }, row.label),
+  el("td", { "data-label": d.col_duty }, dutyText(row), el("span", { class: "cite" }, row.cite)),
+  el("td", { "data-label": d.col_status }, el("span", { class: "desk-status" }, row.status_text)),
+  el("td", { "data-label": d.col_sure }, row.certainty_text || "—", doneButton(row))));
   document.querySelector("#desk-duties tbody").replaceChildren(...rows);
 }
 
@@ -195,10 +196,11 @@ function drawComplaints(desk) {
     const standing = el("select", { "data-standing": record.id, "aria-label": fill(d.standing_label, { label }) },
       standings.map((s) => el("option", { value: s.id, selected: s.id === (record.standing || "open") }, s.label)));
     return el("tr", { "data-complaint": record.id },
-      el("th", { scope: "row" }, label, standings.length ? el("p", {}, standing) : null),
-      el("td", {}, line && line.received ? el("time", { datetime: line.received }, line.received_display)
+      el("th", { scope: "row", "data-label": d.col_complaint }, label, standings.length ? el("p", {}, standing) : null),
+      el("td", { "data-label": d.col_received }, line && line.received ? el("time", { datetime: line.received }, line.received_display)
         : line ? d.not_received : ""),
-      el("td", { class: line && line.status === "error" ? "field-error" : null }, line ? line.sentence : d.waiting),
+      el("td", { class: line && line.status === "error" ? "field-error" : null, "data-label": d.col_stands },
+        line ? line.sentence : d.waiting),
       el("td", { class: "desk-actions" },
         el("a", { href: checkerLink(record, "clerk"), "aria-label": fill(d.open_label, { label }) }, d.open),
         el("span", { class: "desk-parties" }, ` · ${d.parties}: `,
@@ -215,9 +217,11 @@ function drawComplaints(desk) {
 function drawWeek(desk) {
   const week = desk.rows.filter((row) => row.status === "overdue" || row.status === "this_week");
   document.getElementById("desk-week-heading").textContent = fill(d.print_heading, { day: desk.week_ends_display });
+  document.getElementById("desk-week-printed").textContent = fill(d.print_printed, { day: desk.as_of_display });
   document.getElementById("desk-week-none").hidden = week.length > 0;
   document.querySelector("#desk-week tbody").replaceChildren(...week.map((row) => el("tr", {},
-    el("td", {}, row.display), el("th", { scope: "row" }, row.label), el("td", {}, dutyText(row)), el("td", {}, row.status_text))));
+    el("td", {}, row.display), el("th", { scope: "row" }, row.label), el("td", {}, dutyText(row)), el("td", {}, row.status_text),
+    el("td", {}, row.certainty_text || "—"))));
 }
 
 // Another tab changed the desk: read it again. Said only for a change someone made, not for another desk
