@@ -460,3 +460,21 @@ def test_a_stored_complaint_that_cannot_be_read_is_named_and_the_others_are_show
     page.wait_for_function("() => document.getElementById('desk-message-text').textContent.includes('could not be read')")
     wait_for_desk(page)
     assert page.is_hidden("#desk-unreadable") and stored_count(page) == 1
+
+
+def test_the_next_complaint_starts_from_a_clean_form_with_its_label_focused(new_page):
+    """Issue 28: after "Add to the desk", the next complaint started with the previous one's dates, filer and
+    ticked contents."""
+    page = open_page(new_page, "fort-collins/index.html#role=clerk&violation_date=2026-10-01&received=2026-11-30"
+                               "&complainant_role=candidate&contents=provision")
+    page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+    page.fill("#desk-label", "FC-1")
+    page.click("#desk-add-button")
+    page.wait_for_function("() => document.getElementById('desk-add-status').textContent.includes('FC-1')")
+    page.click("#desk-next")
+    page.wait_for_function("() => document.getElementById('desk-add-status').textContent.startsWith('A new complaint')")
+    assert page.evaluate("() => document.activeElement.id") == "desk-label"
+    assert page.input_value("#f-violation_date") == page.input_value("#f-received") == ""
+    assert not page.is_checked("#f-role-candidate") and page.locator("input[name='contents']:checked").count() == 0
+    assert page.get_attribute("html", "data-role") == "clerk" and page.text_content("#desk-add-button") == "Add to the desk"
+    assert "violation_date" not in page.url and "received" not in page.url

@@ -77,7 +77,7 @@ export class DeskButton {
     this.button.textContent = this.record ? this.d.save : this.d.add;
   }
 
-  say(text, withLink = false) {
+  say(text, withLink = false, withNext = false) {
     this.status.replaceChildren(text);
     if (withLink) {
       const link = document.createElement("a");
@@ -85,6 +85,25 @@ export class DeskButton {
       link.textContent = this.d.open_desk;
       this.status.append(" ", link);
     }
+    if (withNext) {
+      const next = document.createElement("button");
+      next.type = "button";
+      next.className = "secondary small";
+      next.id = "desk-next";
+      next.textContent = this.d.next;
+      next.addEventListener("click", () => this.startNext());
+      this.status.append(" ", next);
+    }
+  }
+
+  // The next complaint starts from a clean form (none of the previous one's dates, filer or contents): an easy
+  // way to file wrong facts otherwise. The page reads the cleared link as a new one; the label is focused.
+  startNext() {
+    window.addEventListener("hashchange", () => setTimeout(() => {
+      this.say(this.d.next_started);
+      this.label.focus();
+    }), { once: true });
+    window.location.hash = new URLSearchParams({ lang: this.page.t.lang, role: "clerk" }).toString();
   }
 
   async save() {
@@ -121,7 +140,7 @@ export class DeskButton {
         const id = this.id && !all.some((r) => r.id === this.id) ? this.id : newId();
         await this.store.save({ id, label, facts, added: now, changed: now, dates: {} }, 0);
         this.label.value = ""; // ready for the next complaint
-        this.say(fill(this.d.added, { label }), true);
+        this.say(fill(this.d.added, { label }), true, true);
       }
     } catch (error) {
       if (error instanceof Conflict) this.say(fill(this.d.changed_elsewhere, { label }), true);
