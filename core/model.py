@@ -247,6 +247,8 @@ class FilingOffice:
     closes_at: str = ""  # "17:00", the office's local time: in person, a filing on the last day is due by then
     mail: tuple[str, ...] = ()  # a postal address, where it differs
     not_known: str = ""  # what the code leaves open about filing (mail, email, after hours)
+    phone: str = ""  # as the office publishes it
+    email: str = ""
 
 
 @dataclass(frozen=True)

@@ -283,7 +283,8 @@ def _office(j: Jurisdiction) -> dict | None:
     if not o:
         return None
     return {"name": o.name, "address": list(o.address), "mail": list(o.mail), "hours": o.hours or None,
-            "closes_at": o.closes_at or None, "not_known": o.not_known or None, "source": o.source}
+            "closes_at": o.closes_at or None, "not_known": o.not_known or None, "phone": o.phone or None,
+            "email": o.email or None, "source": o.source}
 
 
 def _actor(j: Jurisdiction, actor) -> dict:

@@ -193,6 +193,12 @@ def printout_fits_two_letter_pages_and_holds_what_the_person_needs(page, report,
         for step in entry["steps"]:
             assert flat(step) in text
     assert flat(report["disclaimer"]) in text
+    office = report["jurisdiction"]["filing_office"]
+    if office:  # the office, its address, hours and telephone; and, for whoever files, what "by" means in person
+        assert flat(", ".join([office["name"], *office["address"]])) in text and flat(office["hours"]) in text
+        assert office["phone"] in text
+        if role == "complainant" and report["filing"]["in_person"]:
+            assert flat(report["filing"]["in_person"]) in text
     if report["jurisdiction"]["contact_url"]:
         assert report["jurisdiction"]["contact_url"] in text
     for absent in ("Skip to the main content", "Verify this calculator", "Verificar"):  # the page's chrome is not printed
@@ -258,6 +264,9 @@ def test_the_fort_collins_draft_follows_the_code_flags_what_is_missing_and_saves
     assert caught.value.suggested_filename == "fort-collins-complaint-draft.txt"
     letter_holds_what_the_code_requires(saved, report, lang)
     assert saved.count("________________________________") == 3 + 2  # three empty items, signature, date signed
+    # how to reach the office, on the letter and beside the answer (issue 28)
+    assert ("Telephone: 970.221.6515." if lang == "en" else "Teléfono: 970.221.6515.") in saved
+    assert "970.221.6515" in page.locator("#answer-in-person").inner_text()
 
     # Printed, the letter alone: read back with an independent parser.
     page.evaluate("() => { document.documentElement.dataset.print = 'draft'; }")
@@ -400,10 +409,11 @@ def test_a_shared_link_never_replaces_the_letter_kept_on_this_device_without_ask
     key = "complaint-checker:fort-collins"
     kept = lambda: page.evaluate("(k) => JSON.parse(localStorage.getItem(k)).texts['d-statement']", key)
     assert kept() == "My own letter, kept here."
-    # A link from someone else, with their words, opened in the same browser.
+    # A link from someone else, with their words, opened in the same browser (another tab).
+    page = page.context.new_page()
+    page.clock.set_fixed_time(TODAY)
     page.goto("fort-collins/index.html#role=complainant&violation_date=2026-10-06&share=words"
               "&draft.statement=Their+words.")
-    page.reload()
     page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
     assert page.input_value("#d-statement") == "Their words." and page.is_visible("#words-choice")
     page.type("#d-statement", " And more.")  # a keystroke does not replace what this device keeps

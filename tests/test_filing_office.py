@@ -28,6 +28,9 @@ def test_the_answer_says_what_filing_by_the_safe_date_means_in_person():
                                               "Avenue, Fort Collins, Colorado.")
     office = english["jurisdiction"]["filing_office"]
     assert office["mail"] == ["PO Box 580", "Fort Collins, CO 80522"] and office["closes_at"] == "17:00"
+    # the office's telephone, as the City Clerk publishes it (docs/sources.md#fort-collins-clerk); no e-mail address
+    # is in the sources, so none is given (issue 28)
+    assert (office["phone"], office["email"]) == ("970.221.6515", None)
     assert office["source"] == "https://www.fcgov.com/cityclerk/"
     assert "after 5 p.m." in office["not_known"]  # what the code leaves open is said, not guessed
 

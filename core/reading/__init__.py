@@ -152,6 +152,7 @@ def _read(data: dict, problems: Problems, text: str, file_name: str) -> Jurisdic
         complaint_form=ComplaintForm(form["url"], form["title"]) if form else None,
         filing_office=FilingOffice(office["name"], tuple(office["address"]), office["source"], office.get("hours", ""),
                                    office.get("closes_at", ""), tuple(office.get("mail", ())),
-                                   office.get("not_known", "")) if office else None,
+                                   office.get("not_known", ""), office.get("phone", ""),
+                                   office.get("email", "")) if office else None,
         receiver=parties.receiver, languages=tuple(data.get("languages", ["en"])), zone_data=zone,
         digest=hashlib.sha256(text.encode("utf-8")).hexdigest()[:12], file_name=Path(file_name).name)

@@ -264,7 +264,7 @@ function showAnswer(report) {
   const inPerson = document.getElementById("answer-in-person");
   const office = report.jurisdiction.filing_office;
   inPerson.textContent = role === "complainant" && report.filing.in_person
-    ? [report.filing.in_person, office && office.not_known].filter(Boolean).join(" ") : "";
+    ? [report.filing.in_person, reachOffice(office), office && office.not_known].filter(Boolean).join(" ") : "";
   inPerson.hidden = !inPerson.textContent;
   const rule = report.answers[role].rule;
   document.getElementById("answer-how").setAttribute("href", rule ? `#rule-${rule}` : "#results-heading");
@@ -272,6 +272,13 @@ function showAnswer(report) {
   const spoken = answer.label ? `${answer.label}. ${answer.sentence}` : answer.sentence;
   if (announcer.textContent !== spoken) announcer.textContent = spoken;
   document.title = tabTitle(report);
+}
+
+// How to reach the office, as it publishes it (its telephone and e-mail, where the procedure gives them).
+function reachOffice(office) {
+  if (!office) return "";
+  return [office.phone ? fill(t.answer.office_phone, { phone: office.phone }) : "",
+    office.email ? fill(t.answer.office_email, { email: office.email }) : ""].filter(Boolean).join(" ");
 }
 
 // The tab names the procedure, the person and the answer's date: several checks open at once stay apart.

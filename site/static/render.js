@@ -364,6 +364,7 @@ export function renderPrintout(report, role, facts, t) {
   const options = report.windows.filter((w) => acts(w, role) && w.status !== "closed");
   const answer = report.answers[role];
   const contact = report.jurisdiction.contact_url;
+  const office = report.jurisdiction.filing_office;
   return [
     el("h1", {}, p.heading),
     el("p", { class: "printout-procedure" }, `${report.jurisdiction.name}: ${report.jurisdiction.title}. `,
@@ -392,6 +393,10 @@ export function renderPrintout(report, role, facts, t) {
     done.length ? el("p", { class: "printout-done" }, el("strong", {}, `${p.done}: `),
       done.map((d, i) => [i ? "; " : "", el("span", { "data-rule": d.id }, d.title)]), ".") : null,
     el("h2", {}, p.contact),
+    office ? el("p", { class: "printout-office" }, [office.name, ...office.address].join(", "),
+      office.hours ? `. ${office.hours}` : "", office.phone ? `. ${fill(t.answer.office_phone, { phone: office.phone })}` : ".",
+      office.email ? ` ${fill(t.answer.office_email, { email: office.email })}` : "") : null,
+    role === "complainant" && report.filing.in_person ? el("p", { class: "printout-in-person" }, report.filing.in_person) : null,
     el("p", {}, report.disclaimer),
     contact ? el("p", {}, contact) : null,
   ].flat(Infinity).filter(Boolean);
