@@ -208,7 +208,7 @@ def test_a_page_script_that_does_not_load_is_reported_within_seconds(new_page):
     # missing one: one page for each, loaded side by side, since the notice waits its six seconds in each.
     pages = {}
     started = time.monotonic()
-    for script in ("app.js", "render.js", "keep.js", "runtime.js"):
+    for script in ("app.js", "render.js", "keep.js", "runtime.js", "status.js"):
         page = pages[script] = new_page()
         page.route(f"**/{script}", lambda route: route.abort())
         page.watch.expect(script, "net::ERR_FAILED")
@@ -232,3 +232,27 @@ def test_the_verify_page_says_which_cases_file_did_not_load_and_goes_on(page):
     assert re.search(r"could not be run: cases\.[0-9a-f]{16}\.json did not load", failed.inner_text())
     assert page.locator("#verify-fort-collins").get_attribute("data-state") == "done"
     assert "All worked cases pass" not in page.locator("#status-text").inner_text()
+
+
+@pytest.mark.parametrize("path, ready", [("fort-collins/desk.html", "#desk[data-state='done']"),
+                                         ("verify.html", "html[data-ready]")])
+def test_every_page_that_loads_the_calculator_offers_to_try_again_and_it_works(page, path, ready):
+    """Issue 28: only the checker had "Try again"; the desk and the verify page said the failure and stopped."""
+    gone = {"yes": True}  # the runtime's largest file is missing until the host puts it back
+
+    def maybe_gone(route):
+        if gone["yes"]:
+            route.fulfill(status=404, body="gone")
+        else:
+            route.continue_()
+
+    page.route("**/pyodide.asm.wasm", maybe_gone)
+    page.watch.expect("pyodide.asm.wasm", "Failed to load resource", "integrity")
+    page.goto(path)
+    page.wait_for_selector("html[data-failed='network']", timeout=LOAD_TIMEOUT_MS)
+    assert "could not be downloaded (pyodide.asm.wasm (404))" in page.locator("#status-text").inner_text()
+    gone["yes"] = False
+    page.click("#try-again")
+    page.wait_for_selector(ready, timeout=LOAD_TIMEOUT_MS)
+    assert page.locator("#try-again").is_hidden() and "data-failed" not in page.evaluate(
+        "() => Object.keys(document.documentElement.dataset).map(k => 'data-' + k).join(' ')")

@@ -1,9 +1,9 @@
 // The checker page: who is asking, the form in the order they know the facts, the answer for them,
 // and the state in the address bar. Python runs in a worker (runtime.js); the form works before it is ready.
-import { Calculator, downloadSize, loadingText } from "./runtime.js";
 import { DeskButton } from "./desk-add.js";
 import { Keeping } from "./keep.js";
 import { cityToday as cityTodayIn, el, fill, renderAnswer, renderPrintout, renderReport, withContactLink } from "./render.js";
+import { LoadingStatus } from "./status.js";
 
 const calculatorNode = document.getElementById("calculator");
 const config = JSON.parse(calculatorNode.dataset.config);
@@ -27,11 +27,8 @@ if (openInItsLanguage()) await new Promise(() => {});
 const form = document.getElementById("facts");
 const results = document.getElementById("results");
 const body = document.getElementById("results-body");
-const statusText = document.getElementById("status-text");
-const statusBar = document.getElementById("status-progress");
 const errorSummary = document.getElementById("error-summary");
 const announcer = document.getElementById("results-announce");
-const tryAgain = document.getElementById("try-again");
 const answerPanel = document.getElementById("answer");
 const everything = document.getElementById("show-everything");
 
@@ -41,12 +38,6 @@ let requested = 0;
 let contentsTouched = false;
 let linkProblems = [];
 let role = null;
-let shownStatus = 0; // each status message replaces only older ones, however long it took to word
-
-function setStatus(text) {
-  shownStatus += 1;
-  statusText.textContent = text;
-}
 
 // --- the day, in the city's time zone ------------------------------------------------------------
 
@@ -391,7 +382,7 @@ async function update() {
   try {
     envelope = await calculator.evaluate(config.jurisdiction, facts, t.lang, cityToday());
   } catch (error) {
-    if (mine === requested && !calculator.failed && calculator.ready) failure("python", error.message);
+    if (mine === requested && !calculator.failed && calculator.ready) loading.fail("python", error.message);
     return;
   }
   if (mine !== requested) return; // a newer request is on its way
@@ -420,20 +411,15 @@ async function update() {
   results.dataset.state = "done";
 }
 
-function failure(code, detail) {
-  setStatus(loadingText(t, { kind: "failure", code, detail }));
+// What the page does when the calculator fails (status.js draws the status line and its Try again).
+function failed() {
   // Before any answer, the answer's place no longer promises one "once the calculator has loaded".
   if (answeredFacts === null) {
     answerPanel.dataset.status = "failed";
     document.getElementById("answer-sentence").textContent = t.loading.no_answer;
   }
   if (answeredFacts !== null && answeredFacts !== readForm().params.toString()) markAnswer(false, "not_current");
-  statusBar.hidden = true;
-  document.getElementById("status").classList.add("failed");
   results.dataset.state = "failed";
-  document.documentElement.dataset.failed = code;
-  // Trying again can help with a download that failed; not with a browser or a site that blocks the calculator.
-  tryAgain.hidden = code === "no-wasm" || code === "policy";
 }
 
 // --- wiring ---------------------------------------------------------------------------------------
@@ -526,65 +512,30 @@ document.getElementById("use-today").addEventListener("click", () => {
 });
 
 const setup = { ...loader, procedures: [{ id: config.jurisdiction, procedure: config.procedure }] };
-const bytes = downloadSize(setup);
-const handlers = {
-  async progress(step, total, label) {
-    if ("stale" in document.documentElement.dataset) return; // restarting: the out-of-date notice stays
-    const mine = ++shownStatus;
-    const size = label === "download" ? await bytes : 0;
-    if (mine !== shownStatus) return; // a newer message arrived while this one was being worded
-    statusText.textContent = loadingText(t, { kind: "progress", step, total, label, bytes: size });
-    statusBar.value = step - 1;
-  },
+const loading = new LoadingStatus(t, {
   ready() {
-    setStatus(t.loading.ready);
-    statusBar.value = statusBar.max;
-    statusBar.hidden = true;
-    document.getElementById("status").classList.add("ready");
-    document.documentElement.dataset.ready = "true";
     update();
     // Keeping the build for offline use downloads and checks every file again: start it once the
     // person's first answers have had the machine to themselves for a few seconds.
     setTimeout(() => (window.requestIdleCallback || setTimeout)(() => keepForOffline(loader), { timeout: 5000 }), OFFLINE_AFTER_MS);
   },
-  failure,
-  slow() {
-    setStatus(t.loading.slow);
-    document.documentElement.dataset.slow = "true";
-  },
+  failure: failed,
   stale() {
-    setStatus(t.loading.restarting);
-    document.getElementById("status").classList.add("failed");
-    document.getElementById("status").classList.remove("ready");
     results.dataset.state = "stale";
     answerPanel.dataset.status = "stale";
-    document.documentElement.dataset.stale = "true";
   },
-  restarted() {
-    setStatus(t.loading.ready);
-    document.getElementById("status").classList.remove("failed");
-    document.getElementById("status").classList.add("ready");
-    delete document.documentElement.dataset.stale;
-    update();
+  restarted: () => update(),
+  // After a failure to load, "Try again" starts the calculator afresh, with everything entered kept.
+  retry(fresh) {
+    calculator = fresh;
+    results.dataset.state = "waiting";
+    if (answeredFacts === null) {
+      delete answerPanel.dataset.status;
+      document.getElementById("answer-sentence").textContent = t.loading.waiting;
+    }
   },
-};
-calculator = new Calculator(setup, handlers);
-// After a failure to load, "Try again" starts the calculator afresh, with everything entered kept.
-tryAgain.addEventListener("click", () => {
-  tryAgain.hidden = true;
-  const status = document.getElementById("status");
-  status.classList.remove("failed");
-  delete document.documentElement.dataset.failed;
-  statusBar.hidden = false;
-  statusBar.value = 0;
-  setStatus(t.loading.starting);
-  results.dataset.state = "waiting";
-  if (answeredFacts === null) {
-    delete answerPanel.dataset.status;
-    document.getElementById("answer-sentence").textContent = t.loading.waiting;
-  }
-  calculator = new Calculator(setup, handlers);
 });
+calculator = loading.start(setup);
 document.documentElement.dataset.formReady = "";
 document.documentElement.dataset.scripts = "started"; // every module of the page loaded and ran
 update();

@@ -1,17 +1,15 @@
 // The office's desk: every complaint the office keeps on this device (desk-store.js), every dated duty of
 // the office across them (core/desk.py, run in the worker exactly as the checker runs its report), and what
 // the office takes away: an export, one calendar, this week's duties on paper.
-import { Calculator, loadingText } from "./runtime.js";
 import { Conflict, DeskStore, forCore } from "./desk-store.js";
 import { cityToday, download, el, fill } from "./render.js";
+import { LoadingStatus } from "./status.js";
 
 const section = document.getElementById("desk");
 const config = JSON.parse(section.dataset.config);
 const loader = JSON.parse(section.dataset.loader);
 const t = config.strings;
 const d = t.desk;
-const statusText = document.getElementById("status-text");
-const statusBar = document.getElementById("status-progress");
 const message = document.getElementById("desk-message-text");
 const undoButton = document.getElementById("desk-undo");
 const daysInput = document.getElementById("desk-reminder-days");
@@ -486,33 +484,16 @@ try {
 }
 await redraw();
 
-calculator = new Calculator({ ...loader, procedures: [{ id: config.jurisdiction, procedure: config.procedure }] }, {
-  progress(step, total, label) {
-    statusText.textContent = loadingText(t, { kind: "progress", step, total, label });
-    statusBar.value = step - 1;
-  },
-  ready() {
-    statusText.textContent = t.loading.ready;
-    statusBar.hidden = true;
-    document.getElementById("status").classList.add("ready");
-    document.documentElement.dataset.ready = "true";
-    redraw();
-  },
-  failure(code, detail) {
-    statusText.textContent = loadingText(t, { kind: "failure", code, detail });
-    statusBar.hidden = true;
-    document.getElementById("status").classList.add("failed");
+const loading = new LoadingStatus(t, {
+  ready: () => redraw(),
+  failure() {
     section.dataset.state = "failed";
   },
-  slow() {
-    statusText.textContent = t.loading.slow;
-  },
-  stale() {
-    statusText.textContent = t.loading.restarting;
-  },
-  restarted() {
-    statusText.textContent = t.loading.ready;
-    redraw();
+  restarted: () => redraw(),
+  retry(fresh) {
+    calculator = fresh;
+    section.dataset.state = "waiting";
   },
 });
+calculator = loading.start({ ...loader, procedures: [{ id: config.jurisdiction, procedure: config.procedure }] });
 document.documentElement.dataset.scripts = "started";

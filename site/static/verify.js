@@ -1,20 +1,18 @@
 // The verify page: run each procedure's published worked cases in this browser,
 // through the same worker and files as the checker, and show pass or fail.
-import { Calculator, loadingText } from "./runtime.js";
 import { el, fill } from "./render.js";
+import { LoadingStatus } from "./status.js";
 
 document.documentElement.dataset.scripts = "started"; // every module of the page loaded and ran
 const status = document.getElementById("status");
 const config = JSON.parse(status.dataset.config);
 const loader = JSON.parse(status.dataset.loader);
 const t = config.strings;
-const statusText = document.getElementById("status-text");
-const statusBar = document.getElementById("status-progress");
 const again = document.getElementById("run-again");
 
 async function runAll(calculator) {
   again.hidden = true;
-  statusText.textContent = t.verify.running;
+  loading.say(t.verify.running);
   let passed = 0;
   let total = 0;
   for (const procedure of config.procedures) {
@@ -48,34 +46,19 @@ async function runAll(calculator) {
     passed += result.passed;
     total += result.total;
   }
-  statusText.textContent = passed === total ? `${t.verify.all_passed} ${fill(t.verify.summary, { passed, total })}`
-    : fill(t.verify.summary, { passed, total });
+  loading.say(passed === total ? `${t.verify.all_passed} ${fill(t.verify.summary, { passed, total })}`
+    : fill(t.verify.summary, { passed, total }));
   document.documentElement.dataset.ready = "true";
   again.hidden = false;
 }
 
-const calculator = new Calculator({ ...loader, procedures: config.procedures }, {
-  progress(step, total, label) {
-    statusText.textContent = loadingText(t, { kind: "progress", step, total, label });
-    statusBar.value = step - 1;
+let calculator = null;
+const loading = new LoadingStatus(t, {
+  ready: (ready) => runAll(ready),
+  restarted: (ready) => runAll(ready),
+  retry(fresh) {
+    calculator = fresh;
   },
-  ready() {
-    statusBar.hidden = true;
-    runAll(calculator);
-  },
-  failure(code, detail) {
-    statusText.textContent = loadingText(t, { kind: "failure", code, detail });
-    statusBar.hidden = true;
-    document.documentElement.dataset.failed = code;
-  },
-  slow() {
-    statusText.textContent = t.loading.slow;
-  },
-  stale() {
-    statusText.textContent = t.loading.restarting;
-  },
-  restarted() {
-    runAll(calculator);
-  },
-});
+}, { marksReady: false }); // ready once every case has run (runAll)
+calculator = loading.start({ ...loader, procedures: config.procedures });
 again.addEventListener("click", () => runAll(calculator));

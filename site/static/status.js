@@ -1,0 +1,103 @@
+// The calculator's loading status, the same on every page that loads it (the checker, the desk, the verify page):
+// each step in words, ready, a failure with what to do and "Try again" where trying again can help, slow, stopped
+// and restarted. The page only says what it does at each moment (hooks); the status line is drawn here.
+import { Calculator, downloadSize, loadingText } from "./runtime.js";
+
+export class LoadingStatus {
+  // t: the page's strings; hooks: { ready(calculator), failure(code), stale(), restarted(calculator),
+  // retry(calculator) }. `marksReady`: the page is ready once the calculator is (html[data-ready]); a page that
+  // has more to do first (the verify page runs every case) marks it itself.
+  constructor(t, hooks = {}, { marksReady = true } = {}) {
+    this.marksReady = marksReady;
+    this.t = t;
+    this.hooks = hooks;
+    this.box = document.getElementById("status");
+    this.text = document.getElementById("status-text");
+    this.bar = document.getElementById("status-progress");
+    this.tryAgain = document.getElementById("try-again");
+    this.shown = 0; // each message replaces only older ones, however long it took to word
+    this.calculator = null;
+    this.on = this.handlers();
+    if (this.tryAgain) this.tryAgain.addEventListener("click", () => this.retry());
+  }
+
+  // The calculator failed while answering (not while loading): said as a loading failure is.
+  fail(code, detail) {
+    this.on.failure(code, detail);
+  }
+
+  say(text) {
+    this.shown += 1;
+    this.text.textContent = text;
+  }
+
+  // Start the calculator for `setup` (runtime.js); a second call (Try again) starts it afresh.
+  start(setup) {
+    this.setup = setup;
+    this.bytes = downloadSize(setup);
+    this.calculator = new Calculator(setup, this.on);
+    return this.calculator;
+  }
+
+  retry() {
+    this.tryAgain.hidden = true;
+    this.box.classList.remove("failed");
+    delete document.documentElement.dataset.failed;
+    this.bar.hidden = false;
+    this.bar.value = 0;
+    this.say(this.t.loading.starting);
+    this.start(this.setup);
+    if (this.hooks.retry) this.hooks.retry(this.calculator);
+  }
+
+  handlers() {
+    const { t, hooks } = this;
+    const root = document.documentElement.dataset;
+    return {
+      progress: async (step, total, label) => {
+        if ("stale" in root) return; // restarting: the out-of-date notice stays
+        const mine = ++this.shown;
+        const size = label === "download" ? await this.bytes : 0;
+        if (mine !== this.shown) return; // a newer message arrived while this one was being worded
+        this.text.textContent = loadingText(t, { kind: "progress", step, total, label, bytes: size });
+        this.bar.value = step - 1;
+      },
+      ready: () => {
+        this.say(t.loading.ready);
+        this.bar.value = this.bar.max;
+        this.bar.hidden = true;
+        this.box.classList.add("ready");
+        if (this.marksReady) root.ready = "true";
+        if (hooks.ready) hooks.ready(this.calculator);
+      },
+      failure: (code, detail) => {
+        this.say(loadingText(t, { kind: "failure", code, detail }));
+        this.bar.hidden = true;
+        this.box.classList.add("failed");
+        this.box.classList.remove("ready");
+        root.failed = code;
+        // Trying again can help with a download that failed; not with a browser or a site that blocks the calculator.
+        if (this.tryAgain) this.tryAgain.hidden = code === "no-wasm" || code === "policy";
+        if (hooks.failure) hooks.failure(code);
+      },
+      slow: () => {
+        this.say(t.loading.slow);
+        root.slow = "true";
+      },
+      stale: () => {
+        this.say(t.loading.restarting);
+        this.box.classList.add("failed");
+        this.box.classList.remove("ready");
+        root.stale = "true";
+        if (hooks.stale) hooks.stale();
+      },
+      restarted: () => {
+        this.say(t.loading.ready);
+        this.box.classList.remove("failed");
+        this.box.classList.add("ready");
+        delete root.stale;
+        if (hooks.restarted) hooks.restarted(this.calculator);
+      },
+    };
+  }
+}
