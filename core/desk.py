@@ -39,6 +39,7 @@ from .json_api import nesting_depth
 from .model import Jurisdiction
 from .report import Assessment, assess
 from .wording import clock, format_day, format_moment, one_line, say
+from .zones import zone_from_bytes
 
 FORMAT = "complaint-checker-desk"
 VERSION = 2
@@ -490,10 +491,23 @@ def row_json(row: DeskRow, a: Assessment) -> dict:
     }
 
 
+EXPORT_REMINDER_DAYS = 7
+
+
+def export_reminder(j: Jurisdiction, unexported_since: datetime | None, today: date | None, lang: str) -> str | None:
+    """"Changes on this desk since … are in no export", once the oldest change no export holds is more than a week
+    old (its day in the city's time zone); None otherwise."""
+    if unexported_since is None or today is None:
+        return None
+    since = unexported_since.astimezone(zone_from_bytes(j.timezone, j.zone_data)).date()
+    return say("desk_export_reminder", lang, day=since) if (today - since).days > EXPORT_REMINDER_DAYS else None
+
+
 def desk_json(j: Jurisdiction, complaints: list[Complaint], lang: str, today: date | None,
-              office_days: OfficeDays = OfficeDays(), unreadable: list[Unreadable] = ()) -> dict:
-    """The desk as the page draws it: rows, each complaint's own line, what the desk now keeps, and each stored
-    complaint that cannot be read, named."""
+              office_days: OfficeDays = OfficeDays(), unreadable: list[Unreadable] = (),
+              unexported_since: datetime | None = None) -> dict:
+    """The desk as the page draws it: rows, each complaint's own line, what the desk now keeps, each stored
+    complaint that cannot be read, named, and whether to remind the office to export."""
     found = desk(j, complaints, lang, today, office_days)
     lines = []
     for complaint in found.complaints:
@@ -516,6 +530,7 @@ def desk_json(j: Jurisdiction, complaints: list[Complaint], lang: str, today: da
             "counts": counts, "kept": [c.as_json() for c in found.complaints],
             "standings": [{"id": s, "label": say("desk_standing_" + s, lang)} for s in STANDINGS],
             "unreadable": [u.as_json(lang) for u in unreadable],
+            "export_reminder": export_reminder(j, unexported_since, today, lang),
             "office_days": [{"date": d.isoformat(), "display": format_day(d, lang), "open": d in office_days.open}
                             for d in sorted(office_days.open | office_days.closed)],
             "as_of": _iso(today),

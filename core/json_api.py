@@ -134,6 +134,16 @@ class Checker:
         return complaints, office_days, unreadable
 
     @staticmethod
+    def _unexported_since(desk_json: str):
+        """When the desk's oldest change that no export holds was made (the page's settings), or None."""
+        from .desk import read_moment
+        raw = json.loads(desk_json)
+        try:
+            return read_moment(raw.get("unexported_since") or "", "unexported_since") if isinstance(raw, dict) else None
+        except ValueError:
+            return None
+
+    @staticmethod
     def _desk_failure(err, lang: str) -> str:
         return json.dumps({"ok": False, "error": {"field": "desk", "code": err.key, "message": err.words(lang)}},
                           ensure_ascii=False)
@@ -146,7 +156,8 @@ class Checker:
         except Malformed as err:
             return self._desk_failure(err, lang)
         return json.dumps({"ok": True, **desk_json(self.jurisdiction, complaints, lang, parse_today(today),
-                                                   office_days, unreadable)}, ensure_ascii=False)
+                                                   office_days, unreadable, self._unexported_since(complaints_json))},
+                          ensure_ascii=False)
 
     def desk_calendar_json(self, complaints_json: str, lang: str, today: str | None, stamp: str,
                            reminders_json: str | None = None) -> str:

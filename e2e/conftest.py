@@ -35,7 +35,7 @@ CHROMIUM_ARGS = [
 ]
 # The page's module scripts, named in <link rel="modulepreload">: with scripts off, Chromium refuses each before
 # downloading it, and says so as a request refused by the policy.
-MODULE_PRELOADS = ("render.js", "runtime.js", "status.js", "keep.js", "desk-add.js", "desk-store.js")
+MODULE_PRELOADS = ("render.js", "runtime.js", "status.js", "keep.js", "desk-add.js", "desk-store.js", "link.js")
 LOAD_TIMEOUT_MS = int(os.environ.get("LOAD_TIMEOUT_MS", "90000"))
 REPORT_CSP_VIOLATIONS = """
 document.addEventListener("securitypolicyviolation", (event) => {

@@ -419,3 +419,16 @@ def test_a_mutated_desk_file_is_refused_in_one_sentence_or_drawn_with_its_good_c
         desk_calendar(FC, desk(FC, found.complaints, "en", DEC_1, found.office_days), "en", STAMP, Reminders())
         drawn += 1
     assert drawn > 50
+
+
+def test_the_reminder_to_export_is_worded_by_the_core_on_the_citys_day():
+    """Issue 28: desk.js wrote this date with the browser's Intl, though the page promises it never formats one. A
+    change at 03:00 UTC on Fri 20 Nov 2026 was made on Thu 19 Nov in Fort Collins (MST, UTC−7); more than seven
+    days after it is from Fri 27 Nov."""
+    since = datetime(2026, 11, 20, 3, tzinfo=timezone.utc)
+    assert desk_json(FC, THREE, "en", date(2026, 11, 26), unexported_since=since)["export_reminder"] is None
+    assert desk_json(FC, THREE, "en", date(2026, 11, 27), unexported_since=since)["export_reminder"] == (
+        "Changes on this desk since Thursday, November 19, 2026 are in no export. Export the desk to keep a copy.")
+    payload = json.dumps({"complaints": [c.as_json() for c in THREE], "unexported_since": "2026-11-20T03:00:00.000Z"})
+    assert json.loads(Checker(FC).desk_json(payload, "es", "2026-11-27"))["export_reminder"].startswith(
+        "Los cambios en estos expedientes desde el jueves 19 de noviembre de 2026")

@@ -2,6 +2,7 @@
 // and the state in the address bar. Python runs in a worker (runtime.js); the form works before it is ready.
 import { DeskButton } from "./desk-add.js";
 import { Keeping } from "./keep.js";
+import { setFacts } from "./link.js";
 import { cityToday as cityTodayIn, el, fill, renderAnswer, renderPrintout, renderReport, withContactLink } from "./render.js";
 import { LoadingStatus } from "./status.js";
 
@@ -94,30 +95,23 @@ function readForm() {
   const params = new URLSearchParams();
   params.set("lang", t.lang);
   if (role) params.set("role", role);
-  const put = (name, text, value = text) => {
-    params.set(name, text);
-    facts[name] = value;
-  };
   for (const input of form.querySelectorAll("input[data-fact]")) {
     if (input.validity.badInput) problems.push({ id: input.id, message: incompleteDate() });
-    else if (input.value) put(input.dataset.fact, input.value);
+    else if (input.value) facts[input.dataset.fact] = input.value;
   }
   const filer = form.querySelector("input[name='complainant_role']:checked");
-  if (filer && filer.value) put("complainant_role", filer.value);
+  if (filer && filer.value) facts.complainant_role = filer.value;
   for (const radio of form.querySelectorAll("input[data-bool]:checked")) {
-    if (radio.value) put(radio.dataset.bool, radio.value, radio.value === "true");
+    if (radio.value) facts[radio.dataset.bool] = radio.value === "true";
   }
-  if (contentsTouched) {
-    const ticked = [...form.querySelectorAll("input[name='contents']:checked")].map((box) => box.value);
-    put("contents", ticked.join(","), ticked);
-  }
+  if (contentsTouched) facts.contents = [...form.querySelectorAll("input[name='contents']:checked")].map((box) => box.value);
   const events = {};
   for (const input of form.querySelectorAll("input[data-event]")) {
     if (input.validity.badInput) problems.push({ id: input.id, message: incompleteDate() });
     else if (input.value) events[input.dataset.event] = input.value.slice(0, 16);
   }
-  for (const [id, value] of Object.entries(events)) params.set(`event.${id}`, value);
   if (Object.keys(events).length) facts.events = events;
+  setFacts(params, facts); // the link's format: link.js
   if (everything.checked) params.set("everything", "1");
   keeping.linkParams(params); // the person's own words, only if they chose to share them
   deskButton.linkParams(params);

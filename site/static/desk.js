@@ -2,6 +2,7 @@
 // the office across them (core/desk.py, run in the worker exactly as the checker runs its report), and what
 // the office takes away: an export, one calendar, this week's duties on paper.
 import { Conflict, DeskStore, forCore } from "./desk-store.js";
+import { checkerLink } from "./link.js";
 import { cityToday, download, el, fill } from "./render.js";
 import { LoadingStatus } from "./status.js";
 
@@ -14,7 +15,6 @@ const message = document.getElementById("desk-message-text");
 const undoButton = document.getElementById("desk-undo");
 const daysInput = document.getElementById("desk-reminder-days");
 const atInput = document.getElementById("desk-reminder-at");
-const EXPORT_REMINDER_DAYS = 7;
 const IMPORT_LIMIT = 5_000_000; // core/desk.py, MAX_EXPORT_BYTES: a larger file is refused there, unread here
 
 const store = new DeskStore(config.jurisdiction);
@@ -26,7 +26,8 @@ let undo = null; // what the last deletion took away, until the page is left
 
 const today = () => cityToday(config.timezone);
 // What the core reads of the desk (core/json_api.py, _desk): every complaint, and the days the office recorded.
-const forDesk = () => ({ complaints: records.map(forCore), office_days: (settings && settings.office_days) || {} });
+const forDesk = () => ({ complaints: records.map(forCore), office_days: (settings && settings.office_days) || {},
+  unexported_since: (settings && settings.unexported_since) || null });
 
 function say(text, { canUndo = false } = {}) {
   message.textContent = text;
@@ -40,36 +41,17 @@ async function load() {
   settings = await store.settings();
   daysInput.value = settings.reminders.days.join(", ");
   atInput.value = settings.reminders.at;
-  showExportReminder();
 }
 
-function showExportReminder() {
+// The reminder to export, as the core words it (core/desk.py, export_reminder): drawn with the desk.
+function showExportReminder(desk) {
   const node = document.getElementById("desk-reminder");
-  const since = settings.unexported_since;
-  const old = since && Date.now() - Date.parse(since) > EXPORT_REMINDER_DAYS * 86400000;
-  node.hidden = !(old && records.length);
-  if (!node.hidden) {
-    const day = new Intl.DateTimeFormat(t.lang === "es" ? "es-US" : "en-US", { dateStyle: "long", timeZone: config.timezone })
-      .format(new Date(since));
-    node.textContent = fill(d.export_reminder, { day });
-  }
+  node.textContent = (desk && desk.export_reminder) || "";
+  node.hidden = !node.textContent;
 }
 
 // The checker, opened on one complaint's facts, as the office (to record an event) or as a party.
-function checkerLink(record, role) {
-  const params = new URLSearchParams({ lang: t.lang, role });
-  for (const [name, value] of Object.entries(record.facts)) {
-    if (name === "events") {
-      for (const [event, day] of Object.entries(value)) params.set(`event.${event}`, day);
-    } else if (Array.isArray(value)) {
-      params.set(name, value.join(","));
-    } else {
-      params.set(name, String(value));
-    }
-  }
-  if (role === "clerk") params.set("desk", record.id);
-  return `index.html#${params}`;
-}
+const linkFor = (record, role) => checkerLink(record.facts, { lang: t.lang, role, desk: role === "clerk" ? record.id : null });
 
 async function redraw() {
   document.getElementById("desk-empty").hidden = records.length > 0;
@@ -99,6 +81,7 @@ async function redraw() {
   drawWeek(envelope);
   drawOfficeDays(envelope);
   drawUnreadable(envelope);
+  showExportReminder(envelope);
   section.dataset.redrawMs = String(Math.round(performance.now() - started));
   section.dataset.state = "done";
   section.dataset.rows = String(envelope.rows.length);
@@ -200,10 +183,10 @@ function drawComplaints(desk) {
       el("td", { class: line && line.status === "error" ? "field-error" : null, "data-label": d.col_stands },
         line ? line.sentence : d.waiting),
       el("td", { class: "desk-actions" },
-        el("a", { href: checkerLink(record, "clerk"), "aria-label": fill(d.open_label, { label }) }, d.open),
+        el("a", { href: linkFor(record, "clerk"), "aria-label": fill(d.open_label, { label }) }, d.open),
         el("span", { class: "desk-parties" }, ` · ${d.parties}: `,
-          el("a", { href: checkerLink(record, "complainant") }, d.complainant_dates), " · ",
-          el("a", { href: checkerLink(record, "respondent") }, d.respondent_dates)),
+          el("a", { href: linkFor(record, "complainant") }, d.complainant_dates), " · ",
+          el("a", { href: linkFor(record, "respondent") }, d.respondent_dates)),
         " ",
         el("button", { type: "button", class: "secondary small", "data-delete": record.id,
           "aria-label": fill(d.delete_label, { label }) }, d.delete)));
@@ -370,7 +353,7 @@ document.getElementById("desk-export").addEventListener("click", async () => {
   download(name, envelope.text, "application/json;charset=utf-8");
   await store.saveSettings({ unexported_since: null, exported_at: new Date().toISOString() });
   settings = await store.settings();
-  showExportReminder();
+  showExportReminder(null); // exported: nothing to remind of
   say(fill(d.exported, { name, count: records.length }));
 });
 
