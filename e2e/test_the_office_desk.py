@@ -478,3 +478,41 @@ def test_the_next_complaint_starts_from_a_clean_form_with_its_label_focused(new_
     assert not page.is_checked("#f-role-candidate") and page.locator("input[name='contents']:checked").count() == 0
     assert page.get_attribute("html", "data-role") == "clerk" and page.text_content("#desk-add-button") == "Add to the desk"
     assert "violation_date" not in page.url and "received" not in page.url
+
+
+def test_a_real_change_in_another_tab_is_refused_and_the_office_chooses(new_page):
+    """Issue 28: only a change someone made is refused, and then the clerk is offered to open that copy or keep
+    theirs."""
+    page = open_page(new_page, "fort-collins/index.html#role=clerk&violation_date=2026-10-01&received=2026-11-30")
+    page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+    page.fill("#desk-label", "FC-R")
+    page.click("#desk-add-button")
+    page.wait_for_function("() => document.getElementById('desk-add-status').textContent.includes('FC-R')")
+    ident = page.evaluate("""() => new Promise((resolve) => {
+        const open = indexedDB.open('complaint-checker-desk');
+        open.onsuccess = () => { const r = open.result.transaction('complaints').objectStore('complaints').getAll();
+                                 r.onsuccess = () => resolve(r.result[0].id); };
+    })""")
+    link = f"fort-collins/index.html#role=clerk&violation_date=2026-10-01&received=2026-11-30&desk={ident}"
+    page.goto(link)
+    page.wait_for_function("() => document.getElementById('desk-add-button').textContent === 'Save these facts to the desk'")
+    other = page.context.new_page()
+    other.clock.set_fixed_time(NOW)
+    other.goto(link)
+    other.wait_for_function("() => document.getElementById('desk-add-button').textContent === 'Save these facts to the desk'")
+    other.fill("#e-complaint-forwarded", "2026-12-01")
+    other.click("#desk-add-button")
+    other.wait_for_function("() => document.getElementById('desk-add-status').textContent.includes('now has these facts')")
+    # This tab read the complaint before that save: its own save is refused, and it is asked.
+    page.fill("#e-complaint-forwarded", "2026-12-02")
+    page.click("#desk-add-button")
+    page.wait_for_selector("#desk-keep-mine", timeout=LOAD_TIMEOUT_MS)
+    assert "was changed in another tab" in page.text_content("#desk-add-status")
+    page.click("#desk-keep-mine")
+    page.wait_for_function("() => document.getElementById('desk-add-status').textContent.includes('now has these facts')")
+    kept = page.evaluate("""() => new Promise((resolve) => {
+        const open = indexedDB.open('complaint-checker-desk');
+        open.onsuccess = () => { const r = open.result.transaction('complaints').objectStore('complaints').getAll();
+                                 r.onsuccess = () => resolve(r.result[0].facts.events); };
+    })""")
+    assert kept == {"complaint-forwarded": "2026-12-02"}

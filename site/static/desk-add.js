@@ -3,6 +3,7 @@
 // the complaint: desk=ID) saves the facts back to that complaint instead, for instance an event just recorded;
 // if another tab changed that complaint meanwhile, nothing is saved and the office is told.
 import { Conflict, DeskStore, newId } from "./desk-store.js";
+import { checkerLink } from "./link.js";
 import { fill } from "./render.js";
 
 const ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -143,10 +144,31 @@ export class DeskButton {
         this.say(fill(this.d.added, { label }), true, true);
       }
     } catch (error) {
-      if (error instanceof Conflict) this.say(fill(this.d.changed_elsewhere, { label }), true);
-      else this.say(this.d.storage_off);
+      if (error instanceof Conflict && error.record) this.offerChoice(error.record, label);
+      else if (error instanceof Conflict) this.say(fill(this.d.changed_elsewhere, { label }), true);
+      else this.say(fill(this.d.not_saved, { detail: error.message || String(error) }));
       return;
     }
     this.showMode();
+  }
+
+  // Someone changed this complaint in another tab since this page read it: nothing was saved. The office chooses:
+  // open the desk's copy here (its facts replace the form's), or save these facts over it.
+  offerChoice(theirs, label) {
+    this.say(fill(this.d.changed_choose, { label }));
+    const button = (id, text, act) => {
+      const node = document.createElement("button");
+      Object.assign(node, { type: "button", id, className: "secondary small", textContent: text });
+      node.addEventListener("click", act);
+      this.status.append(" ", node);
+    };
+    button("desk-use-theirs", this.d.use_theirs, () => {
+      window.location.hash = checkerLink(theirs.facts, { lang: this.page.t.lang, role: "clerk", desk: theirs.id })
+        .split("#")[1];
+    });
+    button("desk-keep-mine", this.d.keep_mine, async () => {
+      this.record = theirs; // over their revision: this is the office's own choice
+      await this.save();
+    });
   }
 }
