@@ -99,3 +99,34 @@ def test_an_answer_that_became_an_error_keeps_nothing_of_the_previous_answer(new
     assert page.get_attribute("#answer", "data-status") == "error"
     assert page.is_hidden("#answer-in-person") and page.text_content("#answer-in-person") == ""
     assert page.is_hidden("#answer-asks") and page.is_hidden("#answer-detail")
+
+
+def test_the_desks_new_states_in_spanish_have_no_accessibility_violations(new_page):
+    """A duty marked done, a day recorded as closed, where a complaint stands, and a stored complaint that cannot be
+    read: axe finds nothing, in Spanish, on a phone."""
+    from test_accessibility import PHONE, violations
+    page = new_page(viewport=PHONE, bypass_csp=True)
+    page.clock.set_fixed_time("2027-11-29T10:00:00-07:00")
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto("es/fort-collins/index.html#lang=es&role=clerk&violation_date=2027-11-01&received=2027-11-22")
+    page.wait_for_selector("#results[data-state='done']", timeout=LOAD_TIMEOUT_MS)
+    page.fill("#desk-label", "FC-ES")
+    page.click("#desk-add-button")
+    page.wait_for_function("() => document.getElementById('desk-add-status').textContent.includes('FC-ES')")
+    page.evaluate("""() => new Promise((resolve) => {
+        const open = indexedDB.open('complaint-checker-desk');
+        open.onsuccess = () => { const tx = open.result.transaction('complaints', 'readwrite');
+          tx.objectStore('complaints').put({procedure: 'fort-collins', id: 'Mal', label: 'FC-MAL', facts: {},
+            added: '', changed: '', dates: {}, revision: 1}); tx.oncomplete = resolve; };
+    })""")
+    page.goto("es/fort-collins/desk.html")
+    page.wait_for_selector("#desk[data-state='done']", timeout=LOAD_TIMEOUT_MS)
+    page.fill("#desk-day", "2027-11-26")
+    page.click("#desk-day-record")
+    page.wait_for_function("() => document.getElementById('desk-message-text').textContent.startsWith('Anotado')")
+    page.wait_for_selector("#desk[data-state='done']", timeout=LOAD_TIMEOUT_MS)
+    page.locator("#desk-duties button[data-done]").first.click()
+    page.wait_for_function("() => document.getElementById('desk-message-text').textContent.startsWith('Marcado')")
+    page.wait_for_selector("#desk-duties tr[data-status='done']", timeout=LOAD_TIMEOUT_MS)
+    assert page.is_visible("#desk-unreadable") and "Cerró el" in page.inner_text("#desk-days-list")
+    assert violations(page) == []

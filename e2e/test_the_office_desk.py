@@ -432,8 +432,9 @@ def test_the_second_save_of_a_checker_opened_from_the_desk_is_kept_while_the_des
                            timeout=LOAD_TIMEOUT_MS)
 
 
-def test_a_stored_complaint_that_cannot_be_read_is_named_and_the_others_are_shown(new_page):
-    """Issue 28: one bad record made the whole desk unreadable, on every visit, until "Delete all"."""
+def test_a_stored_complaint_that_cannot_be_read_is_named_and_the_others_are_shown(new_page, tmp_path):
+    """Issue 28: one bad record made the whole desk unreadable, on every visit, until "Delete all"; a file with a
+    good and a bad complaint said "Imported 2" and then showed no rows."""
     page = open_page(new_page, "fort-collins/index.html#role=clerk&violation_date=2026-10-01&received=2026-11-30",
                      bypass_csp=True)
     page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
@@ -460,6 +461,30 @@ def test_a_stored_complaint_that_cannot_be_read_is_named_and_the_others_are_show
     page.wait_for_function("() => document.getElementById('desk-message-text').textContent.includes('could not be read')")
     wait_for_desk(page)
     assert page.is_hidden("#desk-unreadable") and stored_count(page) == 1
+
+    # A file with one good complaint and one bad one: the good one comes in, the bad one is named and left out.
+    good = {"id": "c2", "label": "FC-FILE", "facts": {"violation_date": "2026-10-01", "received": "2026-11-30"},
+            "added": "2026-12-01T00:00:00Z", "changed": "2026-12-01T00:00:00Z", "dates": {}}
+    document = {"format": "complaint-checker-desk", "version": 2, "procedure": "fort-collins", "complaints": [
+        good, {**good, "id": "c3", "label": "FC-BADDATE", "dates": {"x": {"date": "2026-02-30", "sequence": 0}}}]}
+    message = import_file(page, {"name": "mixed.json", "mimeType": "application/json",
+                                 "buffer": json.dumps(document).encode()})
+    assert message == ("Imported 1 from mixed.json: 1 new, 0 updated, 0 already up to date. Left out, as they cannot be "
+                       "read: complaint 2 (FC-BADDATE): the dates it keeps are not dates.")
+    wait_for_desk(page)
+    assert "FC-FILE" in [row[0] for row in duties(page)]
+
+    # Failures that said nothing: brackets nested thousands deep, and storage that fails in the middle of an import.
+    message = import_file(page, {"name": "deep.json", "mimeType": "application/json",
+                                 "buffer": ("[" * 50_000 + "]" * 50_000).encode()}, expect_refused=True)
+    assert message == "This file is not a desk export of the Complaint Checker. Nothing on the desk was changed."
+    page.evaluate("""() => { IDBObjectStore.prototype.put = function () {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); }; }""")
+    other = {**document, "complaints": [{**good, "id": "c4", "label": "FC-FULL"}]}
+    message = import_file(page, {"name": "full.json", "mimeType": "application/json",
+                                 "buffer": json.dumps(other).encode()}, expect_refused=True)
+    assert message == "Nothing from full.json was kept: The quota has been exceeded. The desk is as it was."
+    assert "FC-FULL" not in [row[0] for row in duties(page)] and stored_count(page) == 2
 
 
 def test_the_next_complaint_starts_from_a_clean_form_with_its_label_focused(new_page):

@@ -384,7 +384,8 @@ document.getElementById("desk-import").addEventListener("change", async (event) 
     // Nothing of the file was kept (one transaction): say so, and why (another tab's change, or storage full).
     await load();
     await redraw();
-    say(fill(error instanceof Conflict ? d.import_conflict : d.import_failed, { name: file.name, detail: error.message }));
+    say(fill(error instanceof Conflict ? d.import_conflict : d.import_failed,
+      { name: file.name, detail: String(error.message || error).replace(/\.$/, "") }));
     section.dataset.imported = "refused";
     return;
   }
