@@ -137,17 +137,9 @@ function doneButton(row) {
 async function changeRecord(id, change, message) {
   const record = records.find((r) => r.id === id);
   if (!record) return;
-  try {
-    Object.assign(record, await store.save({ ...record, ...change(record), changed: new Date().toISOString() },
-      record.revision));
-  } catch (error) {
-    if (error instanceof Conflict) {
-      await fromOtherTab();
-      return;
-    }
-    say(fill(d.not_saved, { detail: error.message }));
-    return;
-  }
+  const saved = await written(async () => Object.assign(record, await store.save(
+    { ...record, ...change(record), changed: new Date().toISOString() }, record.revision)));
+  if (!saved) return;
   await redraw();
   say(fill(message, { label: record.label }));
 }
@@ -215,17 +207,22 @@ async function fromOtherTab({ byUser = true } = {}) {
 
 // --- deleting, and undoing it until the page is left ------------------------------------------------------
 
+// A write to the desk's storage: true once written. Another tab's change since (Conflict) reads the desk again;
+// any other failure says what failed, and nothing was written.
+async function written(write) {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (error instanceof Conflict) await fromOtherTab();
+    else say(fill(d.not_saved, { detail: String(error.message || error).replace(/\.$/, "") }));
+    return false;
+  }
+}
+
 async function remove(taken, confirmText, doneText) {
   if (!taken.length || !window.confirm(confirmText)) return;
-  try {
-    await store.remove(taken);
-  } catch (error) {
-    if (error instanceof Conflict) {
-      await fromOtherTab();
-      return;
-    }
-    throw error;
-  }
+  if (!(await written(() => store.remove(taken)))) return;
   undo = taken;
   await load();
   await redraw();
@@ -325,16 +322,8 @@ undoButton.addEventListener("click", async () => {
   if (!undo) return;
   const back = undo;
   undo = null;
-  try {
-    await store.putAll(back.map((record) => ({ record, revision: 0 }))); // only if nobody has added them since
-  } catch (error) {
-    if (error instanceof Conflict) {
-      await fromOtherTab();
-      return;
-    }
-    say(fill(d.not_saved, { detail: error.message }));
-    return;
-  }
+  // only if nobody has added them back since
+  if (!(await written(() => store.putAll(back.map((record) => ({ record, revision: 0 })))))) return;
   await load();
   await redraw();
   say(fill(d.undone, { count: back.length }));
