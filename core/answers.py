@@ -24,14 +24,14 @@ from datetime import date, datetime, timedelta
 
 from .deadlines import Deadline
 from .describing import anchor_words, before_time, condition_clause, later_day, prompt, readings, role_label, task
-from .guidance import (AFTER, BEFORE, BETWEEN, CERTAIN, DONE, IF, ON_LAST, ON_SAFE, PASSED, RELIES, WAITING,
-                       Duty, Guidance, position)
+from .guidance import (AFTER, BEFORE, BETWEEN, CERTAIN, DONE, IF, ON_SAFE, PASSED, RELIES, WAITING,
+                       Duty, Guidance)
 from .model import BUILTIN_DATE_FACTS, Jurisdiction
 from .situation import Situation
 from .verdicts import Eligibility, Filing, Window
 from .wording import catalogue, join_and, join_or, say
 
-__all__ = ["Answer", "answers", "position", "procedure_order", "BEFORE", "ON_SAFE", "BETWEEN", "ON_LAST", "AFTER"]
+__all__ = ["Answer", "answers", "procedure_order"]
 STATUS_ORDER = ("certain", "relies", "late")  # a plan can only make an answer less sure
 
 

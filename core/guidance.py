@@ -10,7 +10,7 @@ How sure a duty is:
 
     certain   it holds under every reading
     relies    it holds only under a reading that is not confirmed (an extension, or the office closed, or
-              open, on a day): the duty's `readings` say which
+              open, on a day): describing.readings says which
     if        the duty exists only if a condition holds that is not known: a fact not given, or one the
               checker cannot test (the rule's own `condition`)
     passed    every day the law may allow has passed, and nothing recorded shows it was done

@@ -174,28 +174,22 @@ def reminder_days(calendar, duty: Duty, days: tuple[int, ...]) -> list[date]:
     the last day the office is open before it), never on a day the office is or may be closed, and never
     before the day the duty's count starts from (one that would be earlier comes on the first open day from
     then, if that is still on or before the duty's day). Outside the calendar's years, weekdays only."""
-    def before(day: date) -> date:
-        try:
-            return calendar.previous_business_day(day)
-        except OutsideCalendar:
-            day -= timedelta(days=1)
-            while day.weekday() >= 5:
-                day -= timedelta(days=1)
-            return day
-
-    def open_from(day: date) -> date:
-        try:
-            return day if calendar.is_business_day(day) else calendar.next_business_day(day)
-        except OutsideCalendar:
-            while day.weekday() >= 5:
-                day += timedelta(days=1)
-            return day
-
     def is_open(day: date) -> bool:
         try:
             return calendar.is_business_day(day)
         except OutsideCalendar:
             return day.weekday() < 5
+
+    def before(day: date) -> date:  # the last open day before `day`
+        day -= timedelta(days=1)
+        while not is_open(day):
+            day -= timedelta(days=1)
+        return day
+
+    def open_from(day: date) -> date:  # the first open day on or after `day`
+        while not is_open(day):
+            day += timedelta(days=1)
+        return day
 
     found = []
     for n in days:

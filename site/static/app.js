@@ -3,7 +3,7 @@
 import { DeskButton } from "./desk-add.js";
 import { Keeping } from "./keep.js";
 import { setFacts } from "./link.js";
-import { cityToday as cityTodayIn, el, fill, renderAnswer, renderPrintout, renderReport, withContactLink } from "./render.js";
+import { cityToday as cityTodayIn, el, fill, reachOffice, renderAnswer, renderPrintout, renderReport, withContactLink } from "./render.js";
 import { LoadingStatus } from "./status.js";
 
 const calculatorNode = document.getElementById("calculator");
@@ -249,7 +249,7 @@ function showAnswer(report) {
   const inPerson = document.getElementById("answer-in-person");
   const office = report.jurisdiction.filing_office;
   inPerson.textContent = role === "complainant" && report.filing.in_person
-    ? [report.filing.in_person, reachOffice(office), office && office.not_known].filter(Boolean).join(" ") : "";
+    ? [report.filing.in_person, reachOffice(office, t), office && office.not_known].filter(Boolean).join(" ") : "";
   inPerson.hidden = !inPerson.textContent;
   const rule = report.answers[role].rule;
   document.getElementById("answer-how").setAttribute("href", rule ? `#rule-${rule}` : "#results-heading");
@@ -257,13 +257,6 @@ function showAnswer(report) {
   const spoken = answer.label ? `${answer.label}. ${answer.sentence}` : answer.sentence;
   if (announcer.textContent !== spoken) announcer.textContent = spoken;
   document.title = tabTitle(report);
-}
-
-// How to reach the office, as it publishes it (its telephone and e-mail, where the procedure gives them).
-function reachOffice(office) {
-  if (!office) return "";
-  return [office.phone ? fill(t.answer.office_phone, { phone: office.phone }) : "",
-    office.email ? fill(t.answer.office_email, { email: office.email }) : ""].filter(Boolean).join(" ");
 }
 
 // The tab names the procedure, the person and the answer's date: several checks open at once stay apart.

@@ -337,6 +337,13 @@ export function renderReport(report, role, everything, t) {
   return [...body, terms.glossary(t)].filter(Boolean);
 }
 
+// How to reach the office, as it publishes it (its telephone and e-mail, where the procedure gives them).
+export function reachOffice(office, t) {
+  if (!office) return "";
+  return [office.phone ? fill(t.answer.office_phone, { phone: office.phone }) : "",
+    office.email ? fill(t.answer.office_email, { email: office.email }) : ""].filter(Boolean).join(" ");
+}
+
 // A sentence that names whom to contact, with that name as a link to them where the procedure gives one.
 export function withContactLink(text, report) {
   const { contact, contact_url: url } = report.jurisdiction;
@@ -394,8 +401,7 @@ export function renderPrintout(report, role, facts, t) {
       done.map((d, i) => [i ? "; " : "", el("span", { "data-rule": d.id }, d.title)]), ".") : null,
     el("h2", {}, p.contact),
     office ? el("p", { class: "printout-office" }, [office.name, ...office.address].join(", "),
-      office.hours ? `. ${office.hours}` : "", office.phone ? `. ${fill(t.answer.office_phone, { phone: office.phone })}` : ".",
-      office.email ? ` ${fill(t.answer.office_email, { email: office.email })}` : "") : null,
+      office.hours ? `. ${office.hours}` : "", ". ", reachOffice(office, t)) : null,
     role === "complainant" && report.filing.in_person ? el("p", { class: "printout-in-person" }, report.filing.in_person) : null,
     el("p", {}, report.disclaimer),
     contact ? el("p", {}, contact) : null,
