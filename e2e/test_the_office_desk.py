@@ -299,7 +299,7 @@ def choose_file_with_the_keyboard(page, selector, path):
     tab_to(page, selector)
     for attempt in (1, 2):
         try:
-            with page.expect_file_chooser(timeout=10_000) as chooser:
+            with page.expect_file_chooser(timeout=5_000) as chooser:
                 page.keyboard.press("Space")  # a file field opens its chooser on Space
             break
         except Exception:
