@@ -25,13 +25,22 @@ def at(new_page, path, now):
     return page
 
 
-def test_a_plan_that_holds_only_under_a_reading_is_amber_not_green(new_page):
+def test_a_plan_that_holds_only_under_a_reading_is_amber_and_an_error_keeps_nothing_of_it(new_page):
     page = at(new_page, "fort-collins/index.html#role=complainant&violation_date=2027-10-12&received=2027-12-13"
                         "&complainant_role=candidate", "2027-11-30T10:00:00-07:00")
     assert page.get_attribute("#answer", "data-status") == "relies"
     assert " ".join(page.inner_text("#answer-sentence").split()) == (
         "Relies on a point that is not confirmed File by Friday, December 10, 2027. The day you plan, Monday, "
         "December 13, 2027, is on time only if the weekend and holiday extension (C.R.S. § 2-4-108) applies.")
+    # File by Fri 10 Dec, in person before 5:00 p.m. Then a violation date the procedure does not cover (2035): an
+    # error, and neither that in-person line nor anything else of the answer stays.
+    assert page.is_visible("#answer-in-person") and "before 5:00 p.m." in page.inner_text("#answer-in-person")
+    before = page.get_attribute("#results", "data-answered")
+    page.fill("#f-violation_date", "2035-01-01")
+    page.wait_for_selector(f"#results[data-state='done']:not([data-answered='{before}'])", timeout=LOAD_TIMEOUT_MS)
+    assert page.get_attribute("#answer", "data-status") == "error"
+    assert page.is_hidden("#answer-in-person") and page.text_content("#answer-in-person") == ""
+    assert page.is_hidden("#answer-asks") and page.is_hidden("#answer-detail")
 
 
 def test_the_clerk_reads_the_overdue_notice_first(new_page):
@@ -85,20 +94,6 @@ def test_the_desk_row_is_on_the_day_at_stake_and_the_office_can_mark_it_done_or_
     wait_for_desk(page)
     assert [d for d in duties(page) if d[0] == "FC-27"] == []
     assert "Dismissed: nothing more is owed on it." in page.inner_text("#desk-complaints")
-
-
-def test_an_answer_that_became_an_error_keeps_nothing_of_the_previous_answer(new_page):
-    # Violation Tue 12 Oct 2027: file by Fri 10 Dec, in person before 5:00 p.m. Then a violation date the procedure
-    # does not cover (2035): an error, and neither that in-person line nor anything else of the answer stays.
-    page = at(new_page, "fort-collins/index.html#role=complainant&violation_date=2027-10-12&complainant_role=candidate",
-              "2027-11-30T10:00:00-07:00")
-    assert page.is_visible("#answer-in-person") and "before 5:00 p.m." in page.inner_text("#answer-in-person")
-    before = page.get_attribute("#results", "data-answered")
-    page.fill("#f-violation_date", "2035-01-01")
-    page.wait_for_selector(f"#results[data-state='done']:not([data-answered='{before}'])", timeout=LOAD_TIMEOUT_MS)
-    assert page.get_attribute("#answer", "data-status") == "error"
-    assert page.is_hidden("#answer-in-person") and page.text_content("#answer-in-person") == ""
-    assert page.is_hidden("#answer-asks") and page.is_hidden("#answer-detail")
 
 
 def test_the_desks_new_states_in_spanish_have_no_accessibility_violations(new_page):

@@ -402,9 +402,10 @@ def test_the_desk_in_spanish_with_the_keyboard_alone(new_page, tmp_path):
     assert meeting_notice.decoded("DTSTART").isoformat() == "2026-12-07T10:00:00-06:00"
 
 
-def test_the_second_save_of_a_checker_opened_from_the_desk_is_kept_while_the_desk_is_open(new_page):
+def test_the_second_save_of_a_checker_opened_from_the_desk_is_kept_and_a_real_change_elsewhere_asks(new_page):
     """Issue 28: with the desk open in another tab, record an event and save; correct it and save again. The only
-    change between the two saves is the desk tab keeping what it saw of the dates: that is no reason to refuse."""
+    change between the two saves is the desk tab keeping what it saw of the dates: that is no reason to refuse.
+    Only a change someone made is refused, and then the clerk is offered to open that copy or keep theirs."""
     page = open_page(new_page, "fort-collins/index.html#role=clerk&violation_date=2026-10-01&received=2026-11-30")
     page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
     page.fill("#desk-label", "FC-S")
@@ -430,6 +431,29 @@ def test_the_second_save_of_a_checker_opened_from_the_desk_is_kept_while_the_des
     # Thu 3 Dec + ten business days: Fri 4 (1), Mon 7 … Fri 11 (6), Mon 14 … Thu 17 (10).
     desk.wait_for_selector("#desk-duties tr[data-duty='additional-information'][data-date='2026-12-17']",
                            timeout=LOAD_TIMEOUT_MS)
+
+    # A real change in another tab is refused, and the office chooses: open that copy here, or save over it.
+    other = page.context.new_page()
+    other.clock.set_fixed_time(NOW)
+    other.goto(f"fort-collins/index.html#role=clerk&violation_date=2026-10-01&received=2026-11-30&desk={ident}")
+    other.wait_for_function("() => document.getElementById('desk-add-button').textContent === 'Save these facts to the desk'")
+    other.wait_for_selector("#results[data-state='done']", timeout=LOAD_TIMEOUT_MS)
+    other.fill("#e-complaint-forwarded", "2026-12-01")
+    other.click("#desk-add-button")
+    other.wait_for_function("() => document.getElementById('desk-add-status').textContent.includes('now has these facts')")
+    page.fill("#e-complaint-forwarded", "2026-12-02")  # this tab read the complaint before that save
+    page.evaluate("() => { document.getElementById('desk-add-status').textContent = ''; }")
+    page.click("#desk-add-button")
+    page.wait_for_selector("#desk-keep-mine", timeout=LOAD_TIMEOUT_MS)
+    assert "was changed in another tab" in page.text_content("#desk-add-status")
+    page.click("#desk-keep-mine")
+    page.wait_for_function("() => document.getElementById('desk-add-status').textContent.includes('now has these facts')")
+    kept = page.evaluate("""() => new Promise((resolve) => {
+        const open = indexedDB.open('complaint-checker-desk');
+        open.onsuccess = () => { const r = open.result.transaction('complaints').objectStore('complaints').getAll();
+                                 r.onsuccess = () => resolve(r.result[0].facts.events); };
+    })""")
+    assert kept == {"investigation-notice": "2026-12-03", "complaint-forwarded": "2026-12-02"}
 
 
 def test_a_stored_complaint_that_cannot_be_read_is_named_and_the_others_are_shown(new_page, tmp_path):
@@ -503,41 +527,3 @@ def test_the_next_complaint_starts_from_a_clean_form_with_its_label_focused(new_
     assert not page.is_checked("#f-role-candidate") and page.locator("input[name='contents']:checked").count() == 0
     assert page.get_attribute("html", "data-role") == "clerk" and page.text_content("#desk-add-button") == "Add to the desk"
     assert "violation_date" not in page.url and "received" not in page.url
-
-
-def test_a_real_change_in_another_tab_is_refused_and_the_office_chooses(new_page):
-    """Issue 28: only a change someone made is refused, and then the clerk is offered to open that copy or keep
-    theirs."""
-    page = open_page(new_page, "fort-collins/index.html#role=clerk&violation_date=2026-10-01&received=2026-11-30")
-    page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
-    page.fill("#desk-label", "FC-R")
-    page.click("#desk-add-button")
-    page.wait_for_function("() => document.getElementById('desk-add-status').textContent.includes('FC-R')")
-    ident = page.evaluate("""() => new Promise((resolve) => {
-        const open = indexedDB.open('complaint-checker-desk');
-        open.onsuccess = () => { const r = open.result.transaction('complaints').objectStore('complaints').getAll();
-                                 r.onsuccess = () => resolve(r.result[0].id); };
-    })""")
-    link = f"fort-collins/index.html#role=clerk&violation_date=2026-10-01&received=2026-11-30&desk={ident}"
-    page.goto(link)
-    page.wait_for_function("() => document.getElementById('desk-add-button').textContent === 'Save these facts to the desk'")
-    other = page.context.new_page()
-    other.clock.set_fixed_time(NOW)
-    other.goto(link)
-    other.wait_for_function("() => document.getElementById('desk-add-button').textContent === 'Save these facts to the desk'")
-    other.fill("#e-complaint-forwarded", "2026-12-01")
-    other.click("#desk-add-button")
-    other.wait_for_function("() => document.getElementById('desk-add-status').textContent.includes('now has these facts')")
-    # This tab read the complaint before that save: its own save is refused, and it is asked.
-    page.fill("#e-complaint-forwarded", "2026-12-02")
-    page.click("#desk-add-button")
-    page.wait_for_selector("#desk-keep-mine", timeout=LOAD_TIMEOUT_MS)
-    assert "was changed in another tab" in page.text_content("#desk-add-status")
-    page.click("#desk-keep-mine")
-    page.wait_for_function("() => document.getElementById('desk-add-status').textContent.includes('now has these facts')")
-    kept = page.evaluate("""() => new Promise((resolve) => {
-        const open = indexedDB.open('complaint-checker-desk');
-        open.onsuccess = () => { const r = open.result.transaction('complaints').objectStore('complaints').getAll();
-                                 r.onsuccess = () => resolve(r.result[0].facts.events); };
-    })""")
-    assert kept == {"complaint-forwarded": "2026-12-02"}
