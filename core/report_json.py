@@ -84,6 +84,19 @@ def _stake(a, d: Deadline) -> dict:
             "display": {"day": format_day(u.day, lang)} if u.day else {}}
 
 
+def _worded(a, d: Deadline) -> dict:
+    """A deadline's steps, assumptions and prompts in words, worked out once per report (the filing's appear both in
+    `filing` and among the deadlines)."""
+    if "_worded" not in d.__dict__:
+        j, lang = a.jurisdiction, a.situation.lang
+        d.__dict__["_worded"] = {
+            "steps": [explain(step, j, lang) for step in d.steps],
+            "assumptions": list(dict.fromkeys(explain(step, j, lang) for step in d.assumptions)),
+            "waiting_message": explain(d.waiting_message, j, lang) if d.waiting_message else None,
+            "waiting_prompt": explain(d.waiting_prompt, j, lang) if d.waiting_prompt else None}
+    return d.__dict__["_worded"]
+
+
 def _deadline(a, d: Deadline) -> dict:
     j, lang = a.jurisdiction, a.situation.lang
     out = _entry(j, d.rule, d.version, d.people)
@@ -97,12 +110,10 @@ def _deadline(a, d: Deadline) -> dict:
                    for l in d.limits] if d.limits is not None else None,
         "uncertain_days": _uncertain_days(lang, d),
         "waiting_on": d.waiting_on, "waiting_label": d.waiting_label,
-        "waiting_message": explain(d.waiting_message, j, lang) if d.waiting_message else None,
-        "waiting_prompt": explain(d.waiting_prompt, j, lang) if d.waiting_prompt else None,
+        "waiting_message": _worded(a, d)["waiting_message"], "waiting_prompt": _worded(a, d)["waiting_prompt"],
         "applies": d.applies, "condition": d.condition, "governs": list(d.rule.governs),
         "warnings": list(a.warnings.get(d.id, [])),
-        "steps": [explain(step, j, lang) for step in d.steps],
-        "assumptions": list(dict.fromkeys(explain(step, j, lang) for step in d.assumptions)),
+        "steps": _worded(a, d)["steps"], "assumptions": _worded(a, d)["assumptions"],
         "stake": _stake(a, d),
     })
     out.update(_shown(a, {"due": d.due, "nominal": d.nominal, "certain": d.certain, "safe_date": d.safe,
@@ -135,7 +146,7 @@ def _until(d: Deadline | None, lang: str) -> dict:
 
 
 def _filing(a) -> dict:
-    f, d, j, lang = a.filing, a.filing.deadline, a.jurisdiction, a.situation.lang
+    f, d, j = a.filing, a.filing.deadline, a.jurisdiction
     out = {"status": f.status, "certainty": f.certainty, "received": _iso(f.received),
            "nominal": _iso(d.nominal) if d else None, "deadline": _iso(d.due) if d else None,
            "certain": _iso(d.certain) if d else None, "safe_date": _iso(d.safe) if d else None,
@@ -144,10 +155,8 @@ def _filing(a) -> dict:
     if d:
         out.update({"cite": j.clause(d.rule.clause).cite, "clause": d.rule.clause, "text": d.rule.text or None,
                     "summary": _summary(j, d.rule),
-                    "steps": [explain(step, j, lang) for step in d.steps],
-                    "assumptions": list(dict.fromkeys(explain(step, j, lang) for step in d.assumptions)),
-                    "waiting_on": d.waiting_on,
-                    "waiting_message": explain(d.waiting_message, j, lang) if d.waiting_message else None,
+                    "steps": _worded(a, d)["steps"], "assumptions": _worded(a, d)["assumptions"],
+                    "waiting_on": d.waiting_on, "waiting_message": _worded(a, d)["waiting_message"],
                     "no_later_than": _iso(d.no_later_than),
                     "uncertain_days": _uncertain_days(a.situation.lang, d)})
     if f.warning:
