@@ -320,7 +320,9 @@ def loader_config(runtime_folder: str, runtime: dict[str, bytes], python_folder:
     return {
         "runtime": {name: entry(runtime_folder + name, data) for name, data in runtime.items()},
         "python": {name: entry(python_folder + name, data) for name, data in python.items()},
-        "packages": ["complaint-checker"],
+        # Nothing is installed: every module is in python_stdlib.zip. The runtime's own lock file lists
+        # Pyodide's packages, none of which the page loads, so the page gives it an empty one.
+        "lock": {"info": json.loads((PYODIDE_DIR / "pyodide-lock.json").read_bytes())["info"], "packages": {}},
     }
 
 
@@ -375,6 +377,7 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
     names = ["index.html", "verify.html"] + [f"{p.jurisdiction.id}/{n}" for p in site.procedures
                                              for n in ("index.html", "law.html", "desk.html")]
     paths = [page_path(lang, name) for lang in site.languages for name in names]
+    loader["build"] = version  # a memory snapshot the worker keeps on a device belongs to this build only
     files["sw.js"] = make_environment(site.strings["en"]).get_template("sw.js").render(
         version=version, pages=paths, files={p: integrity(files[p]) for p in kept}).encode()
     common = {"build_date": site.build_date, "version": __version__, "site_build": version,

@@ -21,7 +21,7 @@ import build
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "docs" / "deploy.md"
 TYPES = {"html": "text/html", "css": "text/css", "js": "text/javascript", "mjs": "text/javascript",
-         "wasm": "application/wasm", "json": "application/json", "zip": "application/zip", "whl": "application/zip",
+         "wasm": "application/wasm", "json": "application/json", "zip": "application/zip",
          "toml": "text/plain", "txt": "text/plain", "svg": "image/svg+xml"}
 HASHED = re.compile(r"/[0-9a-f]{16}/|\.[0-9a-f]{16}\.json$")
 
@@ -126,7 +126,7 @@ def files_by_type(site: Path) -> dict[str, str]:
 
 
 def test_every_type_the_site_uses_is_in_the_guides_table():
-    built = {p.suffix[1:] for p in (ROOT / "site" / "static").rglob("*") if p.is_file()} | {"html", "mjs", "wasm", "whl", "zip", "json", "toml", "txt"}
+    built = {p.suffix[1:] for p in (ROOT / "site" / "static").rglob("*") if p.is_file()} | {"html", "mjs", "wasm", "zip", "json", "toml", "txt"}
     assert built <= set(TYPES)
     guide = GUIDE.read_text(encoding="utf-8")
     for extension, kind in TYPES.items():

@@ -181,3 +181,67 @@ def test_a_new_build_replaces_the_old_one_and_never_mixes_their_rules(browser, t
         assert offline.locator("#results").get_attribute("data-rules-version") == new_version
         assert new_version in offline.locator("footer").inner_text()
         assert seen and all(answered for _, answered in seen)
+
+
+SNAPSHOTS = """async () => {
+  const found = [];
+  for (const name of await caches.keys()) {
+    for (const request of await (await caches.open(name)).keys()) {
+      if (request.url.includes("python-snapshot-")) found.push([name, request.url]);
+    }
+  }
+  return found;
+}"""
+DAMAGE_SNAPSHOTS = """async () => {
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (request.url.includes("python-snapshot-")) await cache.put(request, new Response(new Uint8Array(4096).fill(7)));
+    }
+  }
+}"""
+CALCULATOR_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "procedure.")
+
+
+def test_a_second_visit_is_served_by_the_service_worker_and_starts_from_the_snapshot_the_first_kept(browser, site_dir):
+    facts = "violation_date=2026-06-01&received=2026-10-20"
+    with visiting(browser, site_dir) as (host, context):
+        first = context.new_page()
+        open_checker(first, "illinois-model-ethics", facts)
+        assert first.get_attribute("html", "data-python-start") == "fresh"
+        answer = first.locator("#answer-sentence").inner_text()
+        # Once the service worker keeps the build, the calculator keeps its interpreter beside it, in the build's cache.
+        first.wait_for_selector("html[data-snapshot='kept']", timeout=LOAD_TIMEOUT_MS)
+        [(cache, _)] = first.evaluate(SNAPSHOTS)
+        assert cache in first.evaluate(SETTLED)
+        first.close()
+
+        second = context.new_page()
+        seen = from_the_device(second)
+        open_checker(second, "illinois-model-ethics", facts)
+        assert second.get_attribute("html", "data-python-start") == "snapshot"
+        assert second.locator("#answer-sentence").inner_text() == answer
+        calculator = [(url, answered) for url, answered in seen if any(name in url for name in CALCULATOR_FILES)]
+        assert len(calculator) == len(CALCULATOR_FILES) and all(answered for _, answered in calculator), calculator
+        second.close()
+
+        # Without a snapshot, a visit starts as the first did, answers the same, and keeps one again.
+        cleaner = context.new_page()  # any page of the site reaches its caches
+        cleaner.goto("illinois-model-ethics/law.html")
+        cleaner.evaluate("""async () => { for (const name of await caches.keys()) { const c = await caches.open(name);
+          for (const r of await c.keys()) if (r.url.includes("python-snapshot-")) await c.delete(r); } }""")
+        assert cleaner.evaluate(SNAPSHOTS) == []
+        third = context.new_page()
+        open_checker(third, "illinois-model-ethics", facts)
+        assert third.get_attribute("html", "data-python-start") == "fresh"
+        assert third.locator("#answer-sentence").inner_text() == answer
+        third.wait_for_selector("html[data-snapshot='kept']", timeout=LOAD_TIMEOUT_MS)
+        third.close()
+
+        # A snapshot that will not load (damaged storage) is thrown away: the visit starts afresh, silently correct.
+        cleaner.evaluate(DAMAGE_SNAPSHOTS)
+        fourth = context.new_page()
+        open_checker(fourth, "illinois-model-ethics", facts)
+        assert fourth.get_attribute("html", "data-python-start") == "fresh"
+        assert fourth.locator("#answer-sentence").inner_text() == answer
+        assert fourth.get_attribute("html", "data-failed") is None

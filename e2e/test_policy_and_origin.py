@@ -48,7 +48,7 @@ def test_a_full_journey_violates_no_policy_and_stays_on_its_origin(page, base_ur
     page.locator("#rule-public-hearing-demand .cite a").click()
     page.wait_for_url("**/law.html#F")
     requests = page.watch.requests
-    assert any(url.endswith(".whl") for url in requests) and any("pyodide.asm.wasm" in url for url in requests)
+    assert any(url.endswith("python_stdlib.zip") for url in requests) and any("pyodide.asm.wasm" in url for url in requests)
     # blob: URLs of this origin are the page's own: the worker and runtime modules, run from their checked bytes
     assert all(url.startswith((origin + "/clerk/complaints/", f"blob:{origin}/")) for url in requests), requests
     assert sum(url.startswith("blob:") for url in requests) >= 3

@@ -1,10 +1,9 @@
 """The Python the browser runs, prepared at build time.
 
-`prepare()` gives the files of `python/HASH/` in the built site: a standard library of only
-the modules the browser's path imports, byte-compiled for Pyodide's Python; the core,
-python-dateutil and six as byte-compiled wheels of what is imported; and a lock file that
-lists those wheels with their sha256, so that Pyodide's own loader fetches, checks and
-installs them. The work happens inside Pyodide under Node (scripts/prepare_python.py);
+`prepare()` gives the one file of `python/HASH/` in the built site, python_stdlib.zip: every
+module the browser's path imports (the standard library's, the core's, python-dateutil's and
+six's), byte-compiled for Pyodide's Python, in the archive Pyodide mounts when it starts, so
+that nothing is installed in the page. The work happens inside Pyodide under Node (scripts/prepare_python.py);
 its result is cached (see _cache_folder: ~/.cache/complaint-checker/python/) by a hash of everything that goes into it.
 """
 
@@ -23,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from core import __version__, load_jurisdiction, prepared, seed_ids  # noqa: E402
+from core import load_jurisdiction, prepared, seed_ids  # noqa: E402
 from core.jurisdiction import cases_path  # noqa: E402
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
@@ -44,10 +43,8 @@ def _cache_folder() -> Path:
 
 CACHE = _cache_folder()
 SHIPPED = ROOT / "wheels.txt"                       # python-dateutil and six, for the browser
-TOOLS = ROOT / "scripts" / "pyodide-tools.txt"      # pyodide-lock and its needs, run at build time only
 PREPARE = ROOT / "scripts" / "prepare_python.py"
 RUNNER = ROOT / "scripts" / "run_in_pyodide.mjs"
-DATA_FILES = {"core": sorted(f"core/messages/{p.name}" for p in (ROOT / "core" / "messages").glob("*.toml"))}
 
 
 class PrepareError(Exception):
@@ -92,13 +89,6 @@ def shipped_wheels() -> dict[str, bytes]:
     return pinned_wheels(SHIPPED, CACHE / "wheels")
 
 
-def _metadata(wheel: bytes) -> str:
-    import io
-    with zipfile.ZipFile(io.BytesIO(wheel)) as archive:
-        name = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
-        return archive.read(name).decode("utf-8")
-
-
 def _core_sources() -> dict[str, bytes]:
     return {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in sorted((ROOT / "core").rglob("*"))
             if p.is_file() and p.suffix in (".py", ".toml") and "__pycache__" not in p.parts
@@ -121,12 +111,6 @@ def _probe() -> dict[str, bytes]:
     return files
 
 
-def _core_metadata(dateutil_version: str) -> str:
-    return (f"Metadata-Version: 2.1\nName: complaint-checker\nVersion: {__version__}\n"
-            "Summary: Complaint Checker's rule core, as the browser runs it: evaluation only, byte-compiled\n"
-            f"Requires-Python: >=3.11\nRequires-Dist: python-dateutil=={dateutil_version}\n")
-
-
 @contextmanager
 def cache_lock(name: str):
     """One build at a time fills a cache (the tests build in parallel): the others wait, then reuse it."""
@@ -141,7 +125,7 @@ def cache_lock(name: str):
 
 
 def prepare() -> dict[str, bytes]:
-    """The files of python/HASH/: python_stdlib.zip, pyodide-lock.json and the wheels it lists."""
+    """The files of python/HASH/: python_stdlib.zip."""
     with cache_lock("python"):
         return _prepare()
 
@@ -150,46 +134,38 @@ def _prepare() -> dict[str, bytes]:
     lock = PYODIDE_DIR / "pyodide-lock.json"
     if not lock.is_file():
         raise PrepareError("the Pyodide runtime is missing; run: npm ci")
-    shipped, tools = shipped_wheels(), pinned_wheels(TOOLS, CACHE / "pyodide-tools", "3.14")
+    shipped = shipped_wheels()
     sources = _core_sources()
     key = hashlib.sha256()
     for part in (PREPARE.read_bytes(), RUNNER.read_bytes(), lock.read_bytes(), json.dumps(ZIP_TIME).encode(),
-                 *(n.encode() + d for group in (shipped, tools, sources, _probe_sources())
+                 *(n.encode() + d for group in (shipped, sources, _probe_sources())
                    for n, d in sorted(group.items()))):
         key.update(hashlib.sha256(part).digest())
     cached = CACHE / "python" / key.hexdigest()[:24]
     if not (cached / "done").is_file():
-        _run(cached, shipped, tools, sources, _probe(), lock)
+        _run(cached, shipped, sources, _probe())
     return {p.relative_to(cached).as_posix(): p.read_bytes() for p in sorted(cached.rglob("*"))
             if p.is_file() and p.name not in ("done", "modules.json")}
 
 
-def _run(cached: Path, shipped, tools, sources, probe, lock) -> None:
+def _run(cached: Path, shipped, sources, probe) -> None:
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
         src = work / "in" / "src"
         for name, data in sources.items():
             (src / name).parent.mkdir(parents=True, exist_ok=True)
             (src / name).write_bytes(data)
-        packages, versions = [], {}
+        packages = ["core"]
         for name, data in shipped.items():
             (work / name).write_bytes(data)
             with zipfile.ZipFile(work / name) as archive:
                 archive.extractall(src, [n for n in archive.namelist() if ".dist-info/" not in n])
-            distribution, version = name.split("-")[:2]
-            versions[distribution.lower()] = version
-            top = "dateutil" if distribution.lower() == "python_dateutil" else distribution.lower()
-            packages.append((distribution, top, f"{version}+compiled", _metadata(data)))
-        packages.insert(0, ("complaint_checker", "core", f"{__version__}+browser",
-                            _core_metadata(versions["python_dateutil"])))
-        for folder_name, group in (("probe", probe), ("tools", tools)):
-            (work / "in" / folder_name).mkdir(parents=True, exist_ok=True)
-            for name, data in group.items():
-                (work / "in" / folder_name / name).write_bytes(data)
-        shutil.copy(lock, work / "in" / "pyodide-lock.json")
-        six = next(n for n in shipped if n.startswith("six-"))
-        config = {"zip_time": ZIP_TIME, "packages": packages, "data_files": DATA_FILES,
-                  "probe_wheel": str(work / six)}
+            distribution = name.split("-")[0].lower()
+            packages.append("dateutil" if distribution == "python_dateutil" else distribution)
+        (work / "in" / "probe").mkdir(parents=True, exist_ok=True)
+        for name, data in probe.items():
+            (work / "in" / "probe" / name).write_bytes(data)
+        config = {"zip_time": ZIP_TIME, "packages": packages}
         (work / "in" / "config.json").write_text(json.dumps(config))
         (work / "out").mkdir()
         result = subprocess.run(["node", str(RUNNER), str(work), str(PREPARE)], capture_output=True, text=True,

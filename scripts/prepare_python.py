@@ -7,25 +7,30 @@ that made it. /work/in holds what build.py put there:
     config.json          version, zip timestamp, host paths
     src/                 the core's sources, and python-dateutil and six unpacked
     probe/               the shipped procedures (prepared) and their worked cases
-    tools/               wheels of pyodide-lock and what it needs
-    pyodide-lock.json    Pyodide's own lock file
 
 It writes to /work/out:
 
-    python_stdlib.zip    the standard-library modules the browser's path imports, as .pyc
-    *.whl                the core, python-dateutil and six, each as .pyc, only what is imported
-    pyodide-lock.json    the lock file listing those wheels with their sha256 (pyodide-lock)
+    python_stdlib.zip    everything the browser's Python imports, as .pyc, in the one archive Pyodide
+                         mounts at start: the standard-library modules, the core (with its message
+                         catalogues, read here: core/messages_prepared), python-dateutil and six, and the
+                         code of the core's records (below). Nothing is installed in the page: no wheel,
+                         no lock file.
     modules.json         what was kept, for the build's report
 
 "What the browser's path imports" is found by running it: every procedure's worked cases,
-the error paths, and Pyodide's own package loader, exactly as the page does.
+the error paths, every person's answer and calendar file in every language.
+
+The core's records are dataclasses, and defining one compiles the source of its methods
+(__init__, __eq__, …) at import: in the browser that was a third of a first answer's Python.
+The probe records each source text and its code here, and the browser's `compiled_dataclasses`
+module hands dataclasses the code compiled here for the same text (any other text is compiled
+as usual): the same interpreter, the same text, the same code.
 """
 
-import base64
-import hashlib
 import importlib._bootstrap_external as bootstrap
 import importlib.util
 import json
+import marshal
 import sys
 import zipfile
 from pathlib import Path
@@ -40,6 +45,42 @@ BAD_FACTS = ['{', '[]', '{"violation_date": "2026-02-30"}', '{"violation_date": 
              '{"received": "2026-01-01", "violation_date": "2026-02-01"}', '{"complainant_role": 5}',
              '{"events": {"nope": "2026-01-01"}}', '{"violation_date": 1' + '0' * 5000 + '}', '{"a": ' + '[' * 50 + ']' * 50 + '}',
              '{"contents": ["x"]}', '{"stray": true}']
+
+
+def record_dataclass_code() -> dict[str, object]:
+    """From now on, every method source dataclasses compiles, with its code."""
+    import builtins
+    import dataclasses
+    compiled = {}
+
+    def exec(source, globals=None, locals=None):
+        if isinstance(source, str):
+            source = compiled.setdefault(source, builtins.compile(source, "<string>", "exec"))
+        return builtins.exec(source, globals, locals)
+
+    dataclasses.exec = exec
+    return compiled
+
+
+COMPILED_DATACLASSES = '''"""The code of the core's records, compiled at build time (scripts/prepare_python.py).
+
+dataclasses compiles each record's methods from a source text when the record is defined; here is
+the code for each text the browser's path defines, so that it is not compiled again in the page.
+Imported by the worker before the core. A text not here is compiled as usual.
+"""
+import builtins
+import dataclasses
+import marshal
+
+_CODE = marshal.loads(%r)
+
+
+def _exec(source, globals=None, locals=None):
+    return builtins.exec(_CODE.get(source, source) if isinstance(source, str) else source, globals, locals)
+
+
+dataclasses.exec = _exec
+'''
 
 
 async def probe() -> set[str]:
@@ -60,8 +101,6 @@ async def probe() -> set[str]:
                 json.loads(checker.evaluate_json(facts, lang, "2026-11-30"))
                 for person in ("complainant", "respondent", "clerk"):
                     json.loads(checker.calendar_file_json(facts, lang, "2026-11-30", person, "2026-11-30T19:00:00Z"))
-    import pyodide_js  # the package loader's Python side, as loadPackage uses it in the page
-    await pyodide_js.loadPackage(CONFIG["probe_wheel"])
     return set(sys.modules)
 
 
@@ -88,36 +127,17 @@ def write_zip(path: Path, files: dict[str, bytes]) -> None:
             archive.writestr(info, files[name])
 
 
-def standard_library(imported: set[str]) -> list[str]:
+def standard_library(imported: set[str]) -> tuple[dict[str, bytes], list[str]]:
     kept = sorted({path for name in imported if (path := origin(sys.modules.get(name)))})
     files = {}
     with zipfile.ZipFile(STDLIB) as stock:
         for path in kept:
             files[path[:-3] + ".pyc"] = compiled(stock.read(path), f"{STDLIB}/{path}")
-    write_zip(OUT / "python_stdlib.zip", files)
-    return kept
-
-
-def digest(data: bytes) -> str:
-    return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-
-
-def wheel(distribution: str, version: str, tag: str, metadata: str, files: dict[str, bytes]) -> Path:
-    """A wheel of compiled files, with its metadata and RECORD."""
-    dist_info = f"{distribution}-{version}.dist-info"
-    files = dict(files)
-    files[f"{dist_info}/METADATA"] = metadata.encode()
-    files[f"{dist_info}/WHEEL"] = (f"Wheel-Version: 1.0\nGenerator: complaint-checker prepare_python.py\n"
-                                   f"Root-Is-Purelib: true\nTag: {tag}\n").encode()
-    record = "".join(f"{name},sha256={digest(data)},{len(data)}\n" for name, data in sorted(files.items()))
-    files[f"{dist_info}/RECORD"] = (record + f"{dist_info}/RECORD,,\n").encode()
-    path = OUT / f"{distribution}-{version}-{tag}.whl"
-    write_zip(path, files)
-    return path
+    return files, kept
 
 
 def package_files(imported: set[str], top: str) -> dict[str, bytes]:
-    """A package's modules that the browser's path imported, compiled, and its data files."""
+    """A package's modules that the browser's path imported, compiled."""
     src = IN / "src"
     files = {}
     for name in sorted(imported):
@@ -129,42 +149,40 @@ def package_files(imported: set[str], top: str) -> dict[str, bytes]:
             continue
         relative = location.relative_to(src).as_posix()
         files[relative[:-3] + ".pyc"] = compiled(location.read_bytes(), f"{top}/{relative}")
-    for data in CONFIG["data_files"].get(top, []):
-        files[data] = (src / data).read_bytes()
     return files
 
 
-def versioned(metadata: str, version: str) -> str:
-    return "\n".join(f"Version: {version}" if line.startswith("Version: ") else line
-                     for line in metadata.splitlines()) + "\n"
+def module(name: str, source: str) -> dict[str, bytes]:
+    path = name.replace(".", "/")
+    return {f"{path}.pyc": compiled(source.encode(), f"{path}.py")}
+
+
+def prepare_catalogues() -> None:
+    """core/messages_prepared.py: the message catalogues (core/messages/*.toml), read here, as data the
+    browser's core loads instead of parsing TOML (core/wording.py). The TOML parser is then forgotten, so
+    that the probe finds what the browser imports."""
+    import tomllib
+    folder = IN / "src" / "core" / "messages"
+    catalogues = {p.stem: tomllib.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.toml"))}
+    (folder.parent / "messages_prepared.py").write_text(
+        f'"""The message catalogues, read at build time from core/messages/*.toml."""\nCATALOGUES = {catalogues!r}\n',
+        encoding="utf-8")
+    for name in [n for n in sys.modules if n == "tomllib" or n.startswith("tomllib.")]:
+        del sys.modules[name]
 
 
 async def main():
+    prepare_catalogues()
+    dataclass_code = record_dataclass_code()
     imported = await probe()
-    kept = standard_library(imported)
-    # The bytecode is this interpreter's; pyodide-lock accepts "py3N" tags for pure wheels, not "cp3N".
-    tag = f"py{sys.version_info.major}{sys.version_info.minor}-none-any"
-    wheels = []
-    for distribution, top, version, metadata in CONFIG["packages"]:
-        wheels.append(wheel(distribution, version, tag, versioned(metadata, version),
-                            package_files(imported, top)))
-
-    # The lock file, made by pyodide-lock (what `pyodide lockfile add-wheels` runs), in this
-    # interpreter because pyodide-lock needs Python 3.12 or newer.
-    tools = WORK / "tools-site"
-    for tool in sorted((IN / "tools").glob("*.whl")):
-        zipfile.ZipFile(tool).extractall(tools)
-    sys.path.insert(0, str(tools))
-    from pyodide_lock.spec import PyodideLockSpec
-    from pyodide_lock.utils import add_wheels_to_spec
-    stock = PyodideLockSpec.from_json(IN / "pyodide-lock.json")
-    spec = add_wheels_to_spec(stock, wheels, base_path=OUT)
-    ours = {distribution.replace("_", "-").lower(): top for distribution, top, _, _ in CONFIG["packages"]}
-    spec.packages = {name: spec.packages[name] for name in sorted(ours)}  # Pyodide's own are not shipped
-    for name, top in ours.items():  # pyodide-lock finds import names from .py files only
-        spec.packages[name].imports = [top]
-    spec.to_json(OUT / "pyodide-lock.json")
-    (OUT / "modules.json").write_text(json.dumps({"standard_library": kept, "packages": sorted(ours)}, indent=1))
+    files, kept = standard_library(imported)
+    for top in CONFIG["packages"]:
+        files.update(package_files(imported, top))
+    code = {text: dataclass_code[text] for text in sorted(dataclass_code)}
+    files.update(module("compiled_dataclasses", COMPILED_DATACLASSES % marshal.dumps(code)))
+    write_zip(OUT / "python_stdlib.zip", files)
+    (OUT / "modules.json").write_text(json.dumps({"standard_library": kept, "packages": CONFIG["packages"],
+                                                  "compiled_dataclasses": len(code)}, indent=1))
 
 
 await main()

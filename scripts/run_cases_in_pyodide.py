@@ -1,14 +1,12 @@
 # The worked cases, run as the browser runs them: inside Pyodide under Node, with a built site's
-# standard library, lock file and wheels (tests/test_pyodide_parity.py starts it):
-#   node scripts/run_in_pyodide.mjs FOLDER scripts/run_cases_in_pyodide.py '{"stdLibURL": …, "lockFileURL": …}'
+# python_stdlib.zip, which holds the core too (tests/test_pyodide_parity.py starts it):
+#   node scripts/run_in_pyodide.mjs FOLDER scripts/run_cases_in_pyodide.py '{"stdLibURL": …, "lockFileContents": …}'
 # FOLDER holds procedure.json (a prepared procedure) and cases.json; the outcome goes to FOLDER/outcome.json.
 import json
 import sys
 from pathlib import Path
 
-import pyodide_js
-
-await pyodide_js.loadPackage(["complaint-checker"])
+import compiled_dataclasses  # noqa: F401  as the worker does, before the core
 from core.cases import canonical, outcome_for, run_cases  # noqa: E402
 from core.prepared import loads  # noqa: E402
 

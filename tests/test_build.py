@@ -117,23 +117,23 @@ def test_each_page_loads_only_files_it_checks_against_this_builds_hashes(two_bui
         assert not re.search(r'<script(?![^>]*integrity)[^>]*src=', html)
 
 
-def test_the_shipped_python_is_compiled_trimmed_and_listed_in_the_lock_file_with_its_sha256(two_builds):
+def test_the_shipped_python_is_one_compiled_trimmed_archive_with_nothing_to_install(two_builds):
     files = two_builds[0]
     folder = only({p.rsplit("/", 1)[0] for p in files if p.startswith("python/")}, r"python/[0-9a-f]{16}")
-    lock = json.loads(files[f"{folder}/pyodide-lock.json"])
-    assert sorted(lock["packages"]) == ["complaint-checker", "python-dateutil", "six"]
-    for package in lock["packages"].values():
-        assert hashlib.sha256(files[f"{folder}/{package['file_name']}"]).hexdigest() == package["sha256"]
-    core = lock["packages"]["complaint-checker"]
-    with zipfile.ZipFile(io.BytesIO(files[f"{folder}/{core['file_name']}"])) as wheel:
-        names = wheel.namelist()
-    assert "core/report.pyc" in names and "core/report.py" not in names
-    assert not any(n.startswith(("core/reading", "core/jurisdictions", "core/cli")) for n in names)
-    assert "core/messages/en.toml" in names
-    with zipfile.ZipFile(io.BytesIO(files[f"{folder}/python_stdlib.zip"])) as stdlib:
-        names = stdlib.namelist()
+    assert sorted(p.rsplit("/", 1)[1] for p in files if p.startswith(folder + "/")) == [
+        "python_stdlib.zip", "python_stdlib.zip.br", "python_stdlib.zip.gz"]
+    assert not any(p.endswith((".whl", "pyodide-lock.json")) for p in files)
+    with zipfile.ZipFile(io.BytesIO(files[f"{folder}/python_stdlib.zip"])) as archive:
+        names = archive.namelist()
+        catalogues = archive.read("core/messages_prepared.pyc")
     assert "json/__init__.pyc" in names and not any(n.endswith(".py") for n in names)
     assert "unittest/__init__.pyc" not in names and "difflib.pyc" not in names  # not imported by the browser
+    # The core, python-dateutil and six, compiled, beside the standard library; the reader is not shipped.
+    assert {"core/report.pyc", "dateutil/tz/tz.pyc", "six.pyc", "compiled_dataclasses.pyc"} <= set(names)
+    assert not any(n.startswith(("core/reading", "core/jurisdictions", "core/cli", "holidays")) for n in names)
+    # The catalogues, read at build time, are in the archive as compiled data (no TOML parser in the page).
+    assert b"answer_file_by" in catalogues and "tomllib/__init__.pyc" not in names
+    assert not any(n.endswith(".toml") for n in names)
     assert not any(p.startswith("wheels/") or "holidays" in p for p in files)
 
 

@@ -15,7 +15,7 @@ from scripts import static_server
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")
 TYPES = {"html": "text/html", "css": "text/css", "js": "text/javascript", "mjs": "text/javascript",
-         "wasm": "application/wasm", "json": "application/json", "zip": "application/zip", "whl": "application/zip",
+         "wasm": "application/wasm", "json": "application/json", "zip": "application/zip",
          "toml": "text/plain", "txt": "text/plain", "svg": "image/svg+xml"}
 HASHED_PATTERN = "/[0-9a-f]{16}/|\\.[0-9a-f]{16}\\.json"
 

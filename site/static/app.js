@@ -537,5 +537,12 @@ async function keepForOffline({ root, service_worker: worker }) {
     await navigator.serviceWorker.register(url, { scope: new URL(root, document.baseURI).pathname });
   } catch (error) {
     document.documentElement.dataset.offline = "unavailable";
+    return;
+  }
+  // Once the service worker keeps this build, the calculator keeps its started interpreter beside it, so
+  // that the next visit starts from there (thrown away with the build's cache when a new build comes).
+  await navigator.serviceWorker.ready;
+  if (calculator && calculator.ready) {
+    document.documentElement.dataset.snapshot = await calculator.keepSnapshot().catch(() => "none");
   }
 }

@@ -2,9 +2,10 @@
 export const SLOW_AFTER_MS = 20000;
 export const ANSWER_WITHIN_MS = 15000; // a request not answered by then means the worker is gone
 
-// config: { root, worker: {url, integrity}, assets: {"app.js": {url, sizes}}, loader: {runtime, python, packages},
+// config: { root, worker: {url, integrity}, assets: {"app.js": {url, sizes}}, loader: {runtime, python, lock},
 //           procedures: [{id, procedure: {url, integrity, sizes}}] }
-// on: { progress(step, total, label, detail), ready(), failure(code, detail), slow(), stale(), restarted() }
+// on: { progress(step, total, label, {received, expected}), ready(started), failure(code, detail),
+//       slow(what: "network" | "device"), stale(), restarted() }
 export class Calculator {
   constructor(config, on) {
     this.config = config;
@@ -14,7 +15,9 @@ export class Calculator {
     this.ready = false;
     this.failed = false;
     this.restarts = 0;
-    this.slowTimer = setTimeout(() => !this.ready && !this.failed && on.slow(), SLOW_AFTER_MS);
+    this.downloading = true; // until the worker says every file has arrived
+    // Slow: the network, if files are still arriving; else this device, still starting what has arrived.
+    this.slowTimer = setTimeout(() => !this.ready && !this.failed && on.slow(this.downloading ? "network" : "device"), SLOW_AFTER_MS);
     this.start();
   }
 
@@ -56,19 +59,23 @@ export class Calculator {
       type: "init",
       runtime: each(loader.runtime),
       python: each(loader.python),
-      packages: loader.packages,
+      lock: loader.lock,
+      build: loader.build,
+      root: this.absolute(""),
       procedures: procedures.map((p) => ({ id: p.id, ...entry(p.procedure) })),
     });
   }
 
   receive(message) {
     if (message.type === "progress") {
-      this.on.progress(message.step, message.total, message.label);
+      if (message.step > 2) this.downloading = false;
+      this.on.progress(message.step, message.total, message.label, { received: message.received, expected: message.expected });
     } else if (message.type === "ready") {
       this.ready = true;
+      this.started = message.started;
       clearTimeout(this.slowTimer);
       if (this.restarts) this.on.restarted();
-      else this.on.ready();
+      else this.on.ready(message.started);
     } else if (message.seq && this.pending.has(message.seq)) {
       const { resolve, reject, timer } = this.pending.get(message.seq);
       clearTimeout(timer);
@@ -148,6 +155,12 @@ export class Calculator {
     return this.request({ type: "desk-import", jurisdiction, text, lang, current });
   }
 
+  // The page's service worker keeps this build: the worker keeps a snapshot of its interpreter beside it,
+  // so that the next visit starts from it. Resolves to "kept" or "none".
+  keepSnapshot() {
+    return this.request({ type: "keep-snapshot" }).then((envelope) => envelope.snapshot);
+  }
+
   runCases(jurisdiction, cases) {
     return this.request({ type: "cases", jurisdiction, url: this.absolute(cases.url), integrity: cases.integrity });
   }
@@ -181,10 +194,11 @@ export function loadingText(strings, event) {
   if (event.kind === "progress") {
     let label = s[event.label] || event.label;
     if (event.label === "download") {
-      label = event.bytes ? s.download.replace("{size}", megabytes(event.bytes, strings.lang)) : s.download_none;
+      label = !event.bytes ? s.download_none : downloaded(event.received ? s.download_progress : s.download, event, strings.lang);
     }
     return s.step.replace("{step}", event.step).replace("{total}", event.total).replace("{label}", label);
   }
+  if (event.kind === "slow") return event.what === "device" ? s.slow_device : downloaded(s.slow, event, strings.lang);
   if (event.kind === "failure") {
     if (event.code === "no-wasm") return s.no_wasm;
     if (event.code === "stopped") return s.stopped;
@@ -194,6 +208,12 @@ export function loadingText(strings, event) {
     return s.failed.replace("{detail}", detail);
   }
   return s[event.kind];
+}
+
+// A download's words: its size ({size}) and how much of it has come ({done}), in what the host sends.
+function downloaded(text, { bytes = 0, received = 0, expected = 0 }, lang) {
+  const part = expected ? Math.min(received / expected, 1) : 0;
+  return text.replace("{done}", megabytes(bytes * part, lang)).replace("{size}", megabytes(bytes, lang));
 }
 
 export function megabytes(bytes, lang) {

@@ -54,15 +54,23 @@ export class LoadingStatus {
     const { t, hooks } = this;
     const root = document.documentElement.dataset;
     return {
-      progress: async (step, total, label) => {
-        if ("stale" in root) return; // restarting: the out-of-date notice stays
+      progress: async (step, total, label, { received = 0, expected = 0 } = {}) => {
+        if ("stale" in root || "failed" in root) return; // restarting, or failed: that notice stays
         const mine = ++this.shown;
         const size = label === "download" ? await this.bytes : 0;
         if (mine !== this.shown) return; // a newer message arrived while this one was being worded
-        this.text.textContent = loadingText(t, { kind: "progress", step, total, label, bytes: size });
-        this.bar.value = step - 1;
+        this.download = { bytes: size, received, expected };
+        // Once slow, the notice stays, with the bytes that have come so far.
+        const kind = root.slow === "network" && label === "download" ? "slow" : "progress";
+        if (root.slow === "network" && label !== "download") delete root.slow;
+        if (root.slow === "device") return;
+        this.text.textContent = loadingText(t, { kind, what: root.slow, step, total, label, bytes: size, received, expected });
+        // Within the download, the bar moves with the bytes that have arrived.
+        this.bar.value = step - 1 + (label === "download" && expected ? Math.min(received / expected, 1) : 0);
+        if (label === "download") root.downloaded = expected ? Math.round((100 * received) / expected) : 0;
       },
-      ready: () => {
+      ready: (started) => {
+        root.pythonStart = started;
         this.say(t.loading.ready);
         this.bar.value = this.bar.max;
         this.bar.hidden = true;
@@ -80,9 +88,9 @@ export class LoadingStatus {
         if (this.tryAgain) this.tryAgain.hidden = code === "no-wasm" || code === "policy";
         if (hooks.failure) hooks.failure(code);
       },
-      slow: () => {
-        this.say(t.loading.slow);
-        root.slow = "true";
+      slow: (what) => {
+        this.say(loadingText(t, { kind: "slow", what, ...(this.download || {}) }));
+        root.slow = what;
       },
       stale: () => {
         this.say(t.loading.restarting);

@@ -2,19 +2,29 @@
 // Python from this site, checks every file against the hash the page was built with
 // before using it, and answers requests. Nothing here leaves the origin.
 //
-// How each file is checked: the page checked this script's bytes and started it from them;
-// the two runtime modules are fetched with their integrity and imported from the bytes
-// fetched (a blob: URL), so a second request cannot bring other bytes to run; every fetch
-// Pyodide makes for a file of this build (the wasm, the standard library, the lock file)
-// carries the file's integrity; and Pyodide's loader checks each wheel against the
-// sha256 in the lock file. The browser refuses a file whose bytes differ.
+// How each file is checked: the page checked this script's bytes and started it from them. Every
+// other file of this build (the runtime's two modules, the wasm, python_stdlib.zip, the procedures) is
+// requested at once, at start, and read as it arrives, so that the page can show how much has come;
+// its bytes are hashed and compared with the build's hash (the file's Subresource Integrity value)
+// before anything uses them. The modules are imported from the checked bytes (a blob: URL), Pyodide is
+// handed the checked archive, and the wasm, compiled as it streams in, is instantiated (nothing of it
+// runs before) only once the same bytes have passed. A file whose bytes differ is refused.
+//
+// A memory snapshot: once this device has answered and the page's service worker keeps this build,
+// the worker keeps a snapshot of the ready interpreter (core imported, procedures read) in the build's
+// own cache, made only from checked files; the next visit starts from it, and a snapshot that will not
+// load is thrown away and the start made afresh. A new build's service worker deletes the old cache,
+// snapshot with it.
 
 const STEPS = 4;
 const EMPTY_WASM_MODULE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]);
 const checkers = new Map();
-const expected = new Map(); // absolute URL -> Subresource Integrity value
+const downloads = new Map(); // absolute URL -> { response (as it arrives), bytes (checked) }
 const refused = new Set(); // URLs whose download failed
+const failures = new Map(); // URL -> why its download failed
 let pyodide = null;
+let snapshotTarget = null; // { cache, url } where this build keeps its snapshot
+let started = "fresh"; // how the interpreter started: "fresh", or "snapshot"
 
 class LoadFailure extends Error {
   constructor(code, detail) {
@@ -28,20 +38,115 @@ const post = (message) => self.postMessage(message);
 const progress = (step, label, extra = {}) => post({ type: "progress", step, total: STEPS, label, ...extra });
 const fileName = (url) => url.split("/").pop();
 
-// Every fetch for a file of this build carries its integrity, whoever makes it.
+// How many bytes of this visit's files have arrived, of how many; told to the page at most every 100 ms.
+const arrival = { received: 0, total: 0, told: 0, done: false };
+function arrived(count) {
+  arrival.received += count;
+  const now = performance.now();
+  if (arrival.done || now - arrival.told < 100) return;
+  arrival.told = now;
+  progress(2, "download", { received: arrival.received, expected: arrival.total });
+}
+
+async function digest(algorithm, bytes) {
+  const hash = new Uint8Array(await crypto.subtle.digest(algorithm, bytes));
+  let text = "";
+  for (const byte of hash) text += String.fromCharCode(byte);
+  return btoa(text);
+}
+
+// The bytes of a response, counted as they arrive, then checked against `integrity` ("sha384-…").
+async function checkedBytes(url, response, integrity) {
+  const chunks = [];
+  let length = 0;
+  try {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      length += value.length;
+      arrived(value.length);
+    }
+  } catch (error) {
+    throw new LoadFailure("network", fileName(url));
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  const [algorithm, expected] = [integrity.slice(0, integrity.indexOf("-")), integrity.slice(integrity.indexOf("-") + 1)];
+  const names = { sha256: "SHA-256", sha384: "SHA-384", sha512: "SHA-512" };
+  if (!names[algorithm] || (await digest(names[algorithm], bytes)) !== expected) throw new LoadFailure("integrity", fileName(url));
+  return bytes;
+}
+
+// Ask for one file of this build: its response as it arrives (for the wasm's streaming compile) and its
+// checked bytes. Asked once; every later use shares the one download.
+function request(file) {
+  if (downloads.has(file.url)) return downloads.get(file.url);
+  arrival.total += file.sizes ? file.sizes.raw : 0;
+  const response = plainFetch(file.url).then((answer) => {
+    if (!answer.ok) throw new LoadFailure("network", `${fileName(file.url)} (${answer.status})`);
+    return answer;
+  }, () => {
+    throw new LoadFailure("network", fileName(file.url));
+  });
+  // The wasm's response also goes to the compiler as it arrives: the bytes are read from a copy of it.
+  const streamed = file.url.endsWith(".wasm");
+  const bytes = response.then((answer) => checkedBytes(file.url, streamed ? answer.clone() : answer, file.integrity));
+  for (const promise of [response, bytes]) {
+    promise.catch((error) => {
+      refused.add(file.url);
+      if (!failures.has(file.url)) failures.set(file.url, error);
+    });
+  }
+  const entry = { response: streamed ? response : null, bytes };
+  downloads.set(file.url, entry);
+  return entry;
+}
+
+// A response made from checked bytes: for a second start (after a snapshot that would not load), whose
+// download has already been used up by the first.
+const fromChecked = new WeakSet();
+function checkedResponse(bytes, type) {
+  const response = new Response(bytes, { status: 200, headers: { "Content-Type": type } });
+  fromChecked.add(response);
+  return response;
+}
+
+// Pyodide fetches the wasm and the archive itself: it is answered from the downloads above, the archive
+// only once checked. The wasm's response is handed over as it arrives, to be compiled as it streams;
+// instantiating it waits for the check (below).
 const plainFetch = self.fetch.bind(self);
 self.fetch = (input, init = {}) => {
   const url = new URL(input instanceof Request ? input.url : input, self.location.href).href;
-  const sri = expected.get(url);
-  const checked = sri && !init.integrity ? { ...init, integrity: sri } : init;
-  return plainFetch(input, checked).catch((error) => {
-    refused.add(url);
-    throw error;
-  });
+  const entry = downloads.get(url);
+  if (!entry) return plainFetch(input, init);
+  if (entry.response) {
+    const streaming = entry.response;
+    entry.response = null; // a response is read once
+    return streaming;
+  }
+  const type = url.endsWith(".wasm") ? "application/wasm" : "application/zip";
+  return entry.bytes.then((bytes) => checkedResponse(bytes, type));
+};
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const response = await source;
+  const module = await WebAssembly.compileStreaming(response);
+  if (!fromChecked.has(response)) {
+    const entry = downloads.get(response.url);
+    if (!entry) throw new LoadFailure("integrity", fileName(response.url));
+    await entry.bytes; // the same bytes, checked; a refused wasm never runs
+  }
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
 };
 
-// Why a download failed: the bytes differed from the build's (integrity), or there were none (network).
+// Why a download failed, if the worker knows; else whether the file is there at all (network) or differs.
 async function failureOf(url) {
+  if (failures.has(url)) return failures.get(url);
   try {
     const response = await plainFetch(url, { cache: "no-store" });
     return response.ok ? new LoadFailure("integrity", fileName(url)) : new LoadFailure("network", `${fileName(url)} (${response.status})`);
@@ -50,27 +155,22 @@ async function failureOf(url) {
   }
 }
 
-async function fetchChecked(url) {
-  try {
-    const response = await self.fetch(url);
-    if (!response.ok) throw new LoadFailure("network", `${fileName(url)} (${response.status})`);
-    return response;
-  } catch (error) {
-    throw error instanceof LoadFailure ? error : await failureOf(url);
-  }
-}
-
-async function importChecked(url) {
-  const bytes = await (await fetchChecked(url)).arrayBuffer();
+async function importChecked(file) {
+  const bytes = await request(file).bytes;
   const source = URL.createObjectURL(new Blob([bytes], { type: "text/javascript" }));
   try {
     return await import(source);
   } catch (error) {
     // Checked bytes that will not import: the site's Content-Security-Policy refuses blob: in script-src.
-    throw new LoadFailure("policy", `script-src: ${fileName(url)}`);
+    throw new LoadFailure("policy", `script-src: ${fileName(file.url)}`);
   } finally {
     URL.revokeObjectURL(source);
   }
+}
+
+async function fetchChecked(url, integrity) {
+  const bytes = await request({ url, integrity }).bytes;
+  return new TextDecoder().decode(bytes);
 }
 
 // If one of Pyodide's own files cannot be used, its loader (314.0.7) logs the failure and never
@@ -111,7 +211,27 @@ function startPython(options) {
   });
 }
 
-async function init({ runtime, python, packages, procedures }) {
+// This build's kept snapshot, if any: its bytes, or null.
+async function keptSnapshot() {
+  if (!snapshotTarget || !("caches" in self)) return null;
+  try {
+    const kept = await caches.match(snapshotTarget.url, { cacheName: snapshotTarget.cache });
+    return kept ? new Uint8Array(await kept.arrayBuffer()) : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+async function forgetSnapshot() {
+  try {
+    const cache = await caches.open(snapshotTarget.cache);
+    await cache.delete(snapshotTarget.url);
+  } catch (error) {
+    // nothing kept, or storage unavailable: nothing to forget
+  }
+}
+
+async function init({ runtime, python, lock, build, root, procedures }) {
   progress(1, "wasm");
   if (typeof WebAssembly !== "object") throw new LoadFailure("no-wasm", "WebAssembly is not available");
   try {
@@ -119,38 +239,72 @@ async function init({ runtime, python, packages, procedures }) {
   } catch (error) {
     throw new LoadFailure("no-wasm", String(error));
   }
-  for (const file of [...Object.values(runtime), ...Object.values(python), ...procedures]) expected.set(file.url, file.integrity);
-  // The rules are fetched while the runtime starts; each file is checked as it arrives. (Fetching the
-  // runtime's own files ahead of Pyodide was measured slower: on two cores it competes with compiling.)
-  const rules = procedures.map((procedure) => fetchChecked(procedure.url).then((response) => response.text()));
+  snapshotTarget = build ? { cache: `complaint-checker-${build}`, url: `${root}python-snapshot-${build}` } : null;
+  // Every file, asked for now, at once: the modules, the wasm, the archive and the procedures download together.
+  for (const file of [runtime["pyodide.mjs"], runtime["pyodide.asm.mjs"], runtime["pyodide.asm.wasm"],
+    python["python_stdlib.zip"], ...procedures]) request(file);
+  const rules = procedures.map((procedure) => request(procedure).bytes.then((bytes) => new TextDecoder().decode(bytes)));
   rules.forEach((promise) => promise.catch(() => {}));
-  progress(2, "download");
+  progress(2, "download", { received: 0, expected: arrival.total });
+  // Downloading, then starting: two steps for the page, though Python starts on the files it has as they come.
+  const downloaded = Promise.all([...downloads.values()].map((entry) => entry.bytes)).then(() => {
+    arrival.done = true;
+    progress(3, "start");
+  }, () => {});
+  const snapshot = keptSnapshot();
   const [{ loadPyodide }, { default: createPyodideModule }] = await Promise.all([
-    importChecked(runtime["pyodide.mjs"].url), importChecked(runtime["pyodide.asm.mjs"].url)]);
+    importChecked(runtime["pyodide.mjs"]), importChecked(runtime["pyodide.asm.mjs"])]);
   const indexURL = runtime["pyodide.mjs"].url.replace(/[^/]+$/, "");
-  pyodide = await startPython({
-    loadPyodide, indexURL, createPyodideModule,
-    stdLibURL: python["python_stdlib.zip"].url,
-    lockFileURL: python["pyodide-lock.json"].url,
-    stdout: () => {}, stderr: () => {},
-  });
-  progress(3, "packages");
-  const errors = [];
-  await pyodide.loadPackage(packages, { messageCallback: () => {}, errorCallback: (message) => errors.push(message) });
-  const missing = packages.filter((name) => !(name in pyodide.loadedPackages));
-  if (missing.length || errors.length) {
-    const wheel = [...refused].find((url) => url.endsWith(".whl"));
-    throw wheel ? await failureOf(wheel) : new LoadFailure("packages", errors.join("; ") || missing.join(", "));
+  const options = { loadPyodide, indexURL, createPyodideModule, stdLibURL: python["python_stdlib.zip"].url,
+    lockFileContents: lock, stdout: () => {}, stderr: () => {} };
+  const kept = await snapshot;
+  if (kept) {
+    try {
+      pyodide = await startPython({ ...options, _loadSnapshot: kept });
+      for (const procedure of procedures) checkers.set(procedure.id, pyodide.globals.get("_checkers").get(procedure.id));
+      if (procedures.every((procedure) => checkers.get(procedure.id))) {
+        started = "snapshot";
+        return;
+      }
+    } catch (error) {
+      if (refused.size) throw error; // a file of this build was refused: no start will do
+    }
+    // A snapshot that will not start this build (another runtime, damaged storage): a normal start.
+    checkers.clear();
+    await forgetSnapshot();
   }
+  pyodide = await startPython({ ...options, _makeSnapshot: Boolean(snapshotTarget) });
+  // Every module is in python_stdlib.zip, which Pyodide has mounted: nothing to install. The core's
+  // records take the code the build compiled for them (scripts/prepare_python.py), then the core is imported.
+  pyodide.pyimport("compiled_dataclasses");
+  await downloaded;
   progress(4, "rules");
-  const Checker = pyodide.pyimport("core.json_api").Checker;
+  pyodide.runPython("from core.json_api import Checker\n_checkers = {}");
+  const prepared = pyodide.globals.get("Checker").from_prepared;
   for (const [index, procedure] of procedures.entries()) {
     const text = await rules[index];
     try {
-      checkers.set(procedure.id, Checker.from_prepared(text));
+      const checker = prepared(text);
+      pyodide.globals.get("_checkers").set(procedure.id, checker);
+      checkers.set(procedure.id, checker);
     } catch (error) {
       throw new LoadFailure("rules", lastLine(error.message));
     }
+  }
+}
+
+// The page's service worker keeps this build: keep a snapshot of the interpreter beside it, once, when idle.
+let snapshotKept = false;
+async function keepSnapshot() {
+  if (snapshotKept || started === "snapshot" || !snapshotTarget || !pyodide || !("caches" in self)) return "none";
+  snapshotKept = true;
+  try {
+    const bytes = pyodide.makeMemorySnapshot();
+    const cache = await caches.open(snapshotTarget.cache);
+    await cache.put(snapshotTarget.url, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    return "kept";
+  } catch (error) {
+    return "none"; // storage full or refused: the next visit starts as this one did
   }
 }
 
@@ -183,8 +337,13 @@ function lastLine(text) {
 async function handle(message) {
   switch (message.type) {
     case "init":
-      await init(message);
-      return { type: "ready" };
+      await init(message).catch((error) => {
+        arrival.done = true; // nothing more to tell of a download that has failed
+        throw error;
+      });
+      return { type: "ready", started };
+    case "keep-snapshot":
+      return { type: "result", seq: message.seq, envelope: { ok: true, snapshot: await keepSnapshot() } };
     case "evaluate": {
       const answer = checkers.get(message.jurisdiction).evaluate_json(JSON.stringify(message.facts), message.lang || "en", message.today || null);
       warmUp(message);
@@ -217,8 +376,7 @@ async function handle(message) {
       return { type: "result", seq: message.seq, envelope: JSON.parse(answer) };
     }
     case "cases": {
-      expected.set(message.url, message.integrity);
-      const text = await (await fetchChecked(message.url)).text();
+      const text = await fetchChecked(message.url, message.integrity);
       const answer = checkers.get(message.jurisdiction).run_cases_json(text);
       return { type: "result", seq: message.seq, envelope: JSON.parse(answer) };
     }

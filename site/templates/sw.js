@@ -73,9 +73,21 @@ async function page(request) {
   return text.includes(ANY_BUILD_MARK) || !kept ? response : kept;  // another build's page: a new deploy
 }
 
-// Anything else: this build's files never change, so the kept copy is the file.
+// Anything else: this build's files never change, so the kept copy is the file. The wasm alone comes
+// from the network while there is one (in practice the browser's HTTP cache, for a file named by its
+// hash): the browser keeps its compiled code beside that copy, and a visit that compiles the wasm again
+// from this worker's copy takes longer than one that reuses it. Without a network, the kept copy.
 async function file(request) {
   const kept = await caches.match(request.url, { cacheName: CACHE });
+  if (kept && request.url.endsWith(".wasm")) {
+    try {
+      const response = await fetch(request);
+      if (response.ok) return response;
+    } catch (error) {
+      // no network: the kept copy
+    }
+    return kept;
+  }
   return kept || fetch(request);
 }
 
