@@ -149,6 +149,12 @@ def _role(ctx: Asking, role_id: str) -> str:
 def _filing_answer(ctx: Asking, f: Filing, d: Deadline | None) -> Answer:
     late_detail = ctx.say("late_what_now", contact=ctx.j.contact)
     received = f.received if f.received and not f.planned else None
+    if f.no_limit:  # never a date: the code has none
+        rule = ctx.s.in_force(f.rule).rule
+        cite = ctx.j.clause(rule.clause).cite
+        if received:
+            return Answer("certain", ctx.say("answer_no_limit_received", received=received, cite=cite), rule=f.rule)
+        return Answer("certain", ctx.say("answer_no_limit", cite=cite), rule=f.rule)
     if d is None or (d.due is None and d.no_later_than is None):
         missing = (d.waiting_for if d else ()) or ("violation_date",)
         key = "answer_filing_waiting_received" if received else "answer_filing_waiting"

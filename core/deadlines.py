@@ -7,14 +7,15 @@ date is `due`, the latest day that holds under every reading is `certain`, a day
 on or before it is `safe`, and `uncertain` lists the days that moved it.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 
 from .audience import People, people
 from .business_calendar import OutsideCalendar
 from .counting import (BUSINESS_UNITS, CALENDAR_UNITS, Counted, Step, count_business_days, count_days, count_hours,
                        earlier_safe, safe_date)
-from .describing import BUSINESS_DAYS, COUNTING_RULE, Anchor, Condition, Prompt, anchor_words, condition_text
+from .counting import Amount
+from .describing import BUSINESS_DAYS, COUNTING_RULE, Anchor, Condition, Prompt, When, anchor_words, condition_text
 from .facts import InputError
 from .model import BUILTIN_DATE_FACTS, COUNTED_KINDS, DEADLINE_ANCHOR, Count, Rule
 from .situation import InForce, Situation, Version, as_day
@@ -69,6 +70,7 @@ class Deadline:
     chosen: int | None = None  # which of the rule's counts gives the date
     ended_early: bool = False  # an event ended the period before its count did
     safe_until: str = ""  # the safe date is a day the office closes, or may close, early: act before this time
+    earliest_end: date | None = None  # a period with a shortest length (at_least): the earliest day it may end
 
     @property
     def id(self) -> str:
@@ -127,7 +129,10 @@ class Deadlines:
         calendar = self.j.calendar.assume_open(open_days) if open_days else self.j.calendar
         result = _Dated(limits=[])
         assumptions = self._assumptions.setdefault(rule_id, []) if not open_days else []
+        added = self.added_days(rule)
         for count in rule.counts:
+            if added:  # "three days shall be added to the prescribed period"
+                count = Count(count.anchor, replace(count.period, amount=count.period.amount + added))
             start = self.anchor_value(count.anchor, open_days)
             if start is None:
                 result.missing.append(count.anchor)
@@ -165,6 +170,13 @@ class Deadlines:
             result.certain = min(result.certain, last)
             result.safe, result.safe_until = earlier_safe((result.safe, result.safe_until), safe_date(last, calendar))
         return result
+
+    def added_days(self, rule: Rule) -> int:
+        """The days added to the rule's period: only once its condition is known to hold. While it is not known,
+        none are added, so the dates hold whichever way it turns out."""
+        if rule.add_days and self.s.all_hold(rule.add_days_when) == "yes":
+            return rule.add_days
+        return 0
 
     def missing(self, anchor: str) -> list[str]:
         """The facts or events to enter before a period from `anchor` can be counted: the anchor itself, or
@@ -215,6 +227,20 @@ class Deadlines:
 
         several = len(rule.counts) > 1
         steps, limits = [], []
+        if rule.add_days:
+            holds = self.s.all_hold(rule.add_days_when)
+            if holds == "yes":
+                period = rule.counts[0].period
+                steps.append(Step.of("days_added", when=When(rule.add_days_when), days=rule.add_days,
+                                     amount=Amount(period.amount, period.unit),
+                                     total=Amount(period.amount + rule.add_days, period.unit)))
+            elif holds == "unknown" and dated.chosen and not dated.missing:
+                count = rule.counts[dated.limits.index(dated.chosen)]
+                longer = Count(count.anchor, replace(count.period, amount=count.period.amount + rule.add_days))
+                start = self.anchor_value(count.anchor)
+                due_if = self._count(longer, start, self.j.calendar, []).due
+                assumptions.append(Step.of("days_added_if", when=When(rule.add_days_when), days=rule.add_days,
+                                           due=due_if))
         for i, (count, counted) in enumerate(zip(rule.counts, dated.limits), 1):
             if several:
                 steps.append(Step.of("limit", i=i))
@@ -263,6 +289,13 @@ class Deadlines:
                     steps.append(Step.of("if_open", day=day, name=closed.label, due=due_if_open))
             assumptions.extend(dict.fromkeys(u.reason for u in uncertain))
         waiting_for = [name for anchor in dated.missing for name in self.missing(anchor)]
+        earliest_end = None
+        if rule.at_least and dated.due:
+            count = rule.counts[0]
+            earliest_end = self._count(Count(count.anchor, rule.at_least), self.anchor_value(count.anchor),
+                                       self.j.calendar, []).due
+            steps.append(Step.of("at_least", amount=Amount(rule.at_least.amount, rule.at_least.unit),
+                                 anchor=Anchor(count.anchor), earliest=earliest_end, due=dated.due))
         return Deadline(
             rule=rule, version=in_force.version, people=people(self.s.sides, rule.actor, rule.notifies),
             applies=applies, condition=condition_text(self.j, rule, lang),
@@ -284,6 +317,7 @@ class Deadlines:
             chosen=dated.limits.index(chosen) if chosen else None,
             ended_early=bool(dated.ended_early and dated.due),
             safe_until=dated.safe_until if dated.due else "",
+            earliest_end=earliest_end,
         )
 
 
@@ -293,8 +327,8 @@ def count_deadlines(situation: Situation) -> dict[str, Deadline]:
     found = {}
     for rule_id in situation.j.rule_ids():
         in_force = situation.in_force(rule_id)
-        if in_force.rule is None or in_force.rule.kind not in COUNTED_KINDS:
-            continue
+        if in_force.rule is None or in_force.rule.kind not in COUNTED_KINDS or in_force.rule.no_limit:
+            continue  # a filing rule with no time limit has no last day to count
         deadline = counter.deadline(rule_id, in_force)
         if deadline is not None:
             found[rule_id] = deadline

@@ -41,6 +41,12 @@ class Condition:
 
 
 @dataclass(frozen=True)
+class When:
+    """Conditions that must all hold, in a step ("service is by mail"): worded by describe."""
+    conditions: tuple
+
+
+@dataclass(frozen=True)
 class Prompt:
     """What to enter for facts that are missing, in a step: worded by prompt."""
     names: tuple[str, ...]
@@ -73,6 +79,8 @@ def _value(value, j: Jurisdiction | None, lang: str):
         return condition_text(j, value.rule, lang)
     if isinstance(value, Prompt):
         return prompt(j, value.names, lang)
+    if isinstance(value, When):
+        return join_and([describe(j, c, lang) for c in value.conditions], lang)
     if isinstance(value, Amount):
         return amount(value.n, value.unit, lang)
     if isinstance(value, ClosedOn):

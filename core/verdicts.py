@@ -25,12 +25,18 @@ class Filing:
     relies_on_extension: bool
     warning: str | None
     planned: bool  # the day received is after today: a day the person plans to file
+    no_limit: bool = False  # the code sets no time limit for filing: any day received is on time
 
 
 def filing(situation: Situation, deadlines: dict[str, Deadline]) -> Filing:
     rule_id = next(r.id for r in situation.j.rules if r.kind == "filing")
     deadline = deadlines.get(rule_id)
     received = situation.facts.received
+    planned = bool(received and situation.today and received > situation.today)
+    rule = situation.in_force(rule_id).rule
+    if rule is not None and rule.no_limit:  # no last day: a complaint is on time whenever it is received
+        return Filing(rule_id, None, received, "timely" if received else "unknown", "certain" if received else None,
+                      False, None, planned, no_limit=True)
     status, relies, certainty = "unknown", False, None
     if deadline and received:
         if deadline.due:
@@ -44,7 +50,6 @@ def filing(situation: Situation, deadlines: dict[str, Deadline]) -> Filing:
         why = later_day(situation.j, deadline, situation.lang)
         safe = before_time(deadline.safe, deadline.safe_until, situation.lang)
         warning = say("assume_extension_needed", situation.lang, safe=safe) + (f" {why}" if why else "")
-    planned = bool(received and situation.today and received > situation.today)
     return Filing(rule_id, deadline, received, status, certainty, relies, warning, planned)
 
 
