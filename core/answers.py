@@ -160,10 +160,19 @@ def _filing_answer(ctx: Asking, f: Filing, d: Deadline | None) -> Answer:
         key = "answer_filing_waiting_received" if received else "answer_filing_waiting"
         return Answer("waiting", ctx.say(key, prompt=prompt(ctx.j, missing, ctx.lang)), rule=f.rule,
                       asks=tuple(missing))
+    if f.status == "not-permitted" and received:
+        return Answer("late", ctx.say("answer_closed_before", received=received, **_closed(ctx, d)), d.due,
+                      ctx.say("closed_what_now", contact=ctx.j.contact), f.rule)
     if f.status == "late" and received:
         due = d.due or d.no_later_than
         return Answer("late", ctx.say("answer_late", received=received, due=due), due, late_detail, f.rule)
     u = ctx.g.duties[f.rule]
+    if d.later_if and ((received and f.status == "unknown") or (not received and u.where == AFTER)):
+        # Past the last day known so far; the limit not known yet may be later, and decides.
+        asks, anchor = d.later_if, anchor_words(ctx.j, d.later_if[0], ctx.lang)
+        key = "answer_received_later_if" if received else "answer_passed_later_if"
+        return Answer("waiting", ctx.say(key, received=received, due=d.due, anchor=anchor,
+                                         prompt=prompt(ctx.j, asks, ctx.lang)), d.due, rule=f.rule, asks=asks)
     if d.due is None:  # one limit is known, another waits on a fact
         bound = u.day
         anchor_label = d.waiting_label
@@ -188,16 +197,31 @@ def _filing_answer(ctx: Asking, f: Filing, d: Deadline | None) -> Answer:
     if u.where in (BEFORE, ON_SAFE):
         key = "answer_file_by" if u.where == BEFORE else (
             "answer_file_today" if d.safe < d.due else "answer_file_today_last")
-        return Answer(plan_status, _sentences(ctx.say(key, safe=ctx.safe(d)), plan), d.safe, ctx.why(d), f.rule)
+        later = ctx.say("later_if", anchor=anchor_words(ctx.j, d.later_if[0], ctx.lang),
+                        prompt=prompt(ctx.j, d.later_if, ctx.lang)) if d.later_if else None
+        if d.closed_unknown:  # the days before the election no one may file are not known: never green
+            return Answer("waiting", _sentences(ctx.say(key, safe=ctx.safe(d)), plan, ctx.say(
+                "closed_before_ask", days=d.rule.closed_days, date=anchor_words(ctx.j, d.rule.closed_before, ctx.lang),
+                prompt=prompt(ctx.j, d.closed_unknown, ctx.lang))), d.safe, ctx.why(d), f.rule, d.closed_unknown)
+        return Answer(plan_status, _sentences(ctx.say(key, safe=ctx.safe(d)), plan), d.safe,
+                      _sentences(ctx.why(d), later), f.rule)
     key = "answer_safe_passed" if u.where == BETWEEN else "answer_last_day_today"
     return Answer(max("relies", plan_status, key=STATUS_ORDER.index), _sentences(ctx.relied(key, u), plan), d.due,
                   rule=f.rule)
+
+
+def _closed(ctx: Asking, d: Deadline) -> dict:
+    """The days no complaint may be filed, for a sentence."""
+    return {"days": d.rule.closed_days, "date": anchor_words(ctx.j, d.rule.closed_before, ctx.lang),
+            "first": d.closed[0], "last": d.closed[1], "cite": ctx.j.clause(d.rule.clause).cite}
 
 
 def _plan(ctx: Asking, f: Filing, u: Duty) -> tuple[str, str]:
     """What the day the person plans to file would be, and how sure: on time under every reading (certain),
     only under a reading (relies), or after the last day (late)."""
     d = u.deadline
+    if f.status == "not-permitted":
+        return ctx.say("plan_closed_before", planned=f.received, **_closed(ctx, d)), "late"
     if f.received <= d.safe:
         return ctx.say("plan_on_time", planned=f.received), "certain"
     if f.received <= d.due:

@@ -71,6 +71,9 @@ class Deadline:
     ended_early: bool = False  # an event ended the period before its count did
     safe_until: str = ""  # the safe date is a day the office closes, or may close, early: act before this time
     earliest_end: date | None = None  # a period with a shortest length (at_least): the earliest day it may end
+    closed: tuple[date, date] | None = None  # the first and last day no complaint may be filed (closed_before)
+    closed_unknown: tuple[str, ...] = ()  # the date those days are counted back from, while it is not given
+    later_if: tuple[str, ...] = ()  # the latest limit applies, and these facts, not given, may bring a later one
 
     @property
     def id(self) -> str:
@@ -90,11 +93,13 @@ class _Dated:
     missing: list = field(default_factory=list)
     chain_steps: list = field(default_factory=list)
     ended_early: date | None = None  # the last day, when an event ended the period before its count did
+    latest: bool = False  # the latest limit applies: one not known yet can only bring a later day
 
     @property
     def due(self) -> date | None:
-        """The last day under the stated reading; None while a limit's start is unknown."""
-        if not self.chosen or self.missing:
+        """The last day under the stated reading; None while a limit's start is unknown (unless the latest limit
+        applies: then the known ones give a last day that holds whichever way the others turn out)."""
+        if not self.chosen or (self.missing and not self.latest):
             return None
         return self.ended_early or self.chosen.due
 
@@ -127,7 +132,7 @@ class Deadlines:
         if rule is None or self.s.applies(rule) == "no":
             return None
         calendar = self.j.calendar.assume_open(open_days) if open_days else self.j.calendar
-        result = _Dated(limits=[])
+        result = _Dated(limits=[], latest=rule.latest)
         assumptions = self._assumptions.setdefault(rule_id, []) if not open_days else []
         added = self.added_days(rule)
         for count in rule.counts:
@@ -155,13 +160,30 @@ class Deadlines:
                                                           other_earliest=other.certain, other_due=as_day(start),
                                                           safe=safe[0]))
             result.limits.append(counted)
-            result.certain = certain if result.certain is None else min(result.certain, certain)
-            result.safe, result.safe_until = safe if result.safe is None else earlier_safe(
-                (result.safe, result.safe_until), safe)
+            if rule.latest:  # the later limit applies: what holds under every reading is the latest that holds
+                if result.certain is None or certain > result.certain:
+                    result.certain, (result.safe, result.safe_until) = certain, safe
+                elif certain == result.certain and safe[0] > result.safe:
+                    result.safe, result.safe_until = safe
+            else:
+                result.certain = certain if result.certain is None else min(result.certain, certain)
+                result.safe, result.safe_until = safe if result.safe is None else earlier_safe(
+                    (result.safe, result.safe_until), safe)
             result.uncertain |= uncertain
         known = [c for c in result.limits if c is not None]
         if known:
-            result.chosen = min(known, key=lambda c: (c.due_at or c.due, c.nominal))
+            result.chosen = (max if rule.latest else min)(known, key=lambda c: (c.due_at or c.due, c.nominal))
+        closed = self.closed(rule)
+        if closed and result.chosen and result.due:
+            # No complaint may be filed from `first` to `last`: a last day (or the day that holds under every
+            # reading) in that time moves back to the day before it; so does a safe date.
+            first, last = closed
+            if first <= result.due <= last:
+                result.ended_early = first - timedelta(days=1)
+            if first <= result.certain <= last:
+                result.certain = first - timedelta(days=1)
+            if first <= result.safe <= last or result.safe > result.certain:
+                result.safe, result.safe_until = safe_date(min(result.certain, first - timedelta(days=1)), calendar)
         ended = self.anchor_value(rule.ends_early_on, open_days) if rule.ends_early_on else None
         if ended is not None and result.chosen and not result.missing and as_day(ended) <= result.chosen.due:
             # The period ends when the event comes: its last day is the day before.
@@ -170,6 +192,14 @@ class Deadlines:
             result.certain = min(result.certain, last)
             result.safe, result.safe_until = earlier_safe((result.safe, result.safe_until), safe_date(last, calendar))
         return result
+
+    def closed(self, rule: Rule) -> tuple[date, date] | None:
+        """The first and last day no complaint may be filed (before an election), where the rule has such days and
+        their date is known."""
+        other = self.anchor_value(rule.closed_before) if rule.closed_before else None
+        if other is None:
+            return None
+        return as_day(other) - timedelta(days=rule.closed_days), as_day(other) - timedelta(days=1)
 
     def added_days(self, rule: Rule) -> int:
         """The days added to the rule's period: only once its condition is known to hold. While it is not known,
@@ -265,11 +295,19 @@ class Deadlines:
         assumptions.extend(self._assumptions.get(rule_id, []))
         chosen, waiting = dated.chosen, dated.missing[0] if dated.missing else None
         if several and chosen and not dated.missing:
-            steps.append(Step.of("earliest", i=dated.limits.index(chosen) + 1, due=chosen.due))
-        if several and dated.safe and chosen and dated.safe < chosen.safe:
+            steps.append(Step.of("latest" if rule.latest else "earliest", i=dated.limits.index(chosen) + 1,
+                                 due=chosen.due))
+        if several and not rule.latest and not self.closed(rule) and dated.safe and chosen and dated.safe < chosen.safe:
             steps.append(Step.of("safe_from_other_limit", safe=dated.safe))
-        waiting_message = None
-        if chosen and dated.missing:
+        waiting_message, later_if = None, ()
+        if chosen and dated.missing and rule.latest:
+            # A limit not known yet can only bring a later day: the known ones hold whichever way it goes.
+            later_if = tuple(name for anchor in dated.missing for name in self.missing(anchor))
+            steps.append(Step.of("latest_known", i=dated.limits.index(chosen) + 1, due=chosen.due))
+            assumptions.append(Step.of("waiting_limit_may_be_later", anchor=Anchor(dated.missing[0]),
+                                       bound=dated.due))
+            waiting = None
+        elif chosen and dated.missing:
             waiting_message = Step.of("waiting_limit_may_be_earlier", anchor=Anchor(waiting), bound=chosen.due)
             assumptions.append(waiting_message)
         for unit in dict.fromkeys(c.period.unit for c in rule.counts):
@@ -288,7 +326,19 @@ class Deadlines:
                 if due_if_open and due_if_open != dated.due:
                     steps.append(Step.of("if_open", day=day, name=closed.label, due=due_if_open))
             assumptions.extend(dict.fromkeys(u.reason for u in uncertain))
-        waiting_for = [name for anchor in dated.missing for name in self.missing(anchor)]
+        waiting_for = [] if later_if else [name for anchor in dated.missing for name in self.missing(anchor)]
+        closed, closed_unknown = self.closed(rule), False
+        if rule.closed_before and dated.due:
+            if closed:
+                first, last = closed
+                steps.append(Step.of("closed_before", days=rule.closed_days, date=Anchor(rule.closed_before),
+                                     first=first, last=last))
+                if dated.ended_early:
+                    steps.append(Step.of("closed_before_moved", first=first, due=dated.due))
+            else:
+                closed_unknown = True
+                assumptions.append(Step.of("closed_before_unknown", days=rule.closed_days,
+                                           date=Anchor(rule.closed_before)))
         earliest_end = None
         if rule.at_least and dated.due:
             count = rule.counts[0]
@@ -300,11 +350,11 @@ class Deadlines:
             rule=rule, version=in_force.version, people=people(self.s.sides, rule.actor, rule.notifies),
             applies=applies, condition=condition_text(self.j, rule, lang),
             due=dated.due,
-            nominal=chosen.nominal if chosen and not dated.missing else None,
+            nominal=chosen.nominal if chosen and dated.due else None,
             certain=dated.certain if dated.due else None,
             safe=dated.safe if dated.due else None,
             due_at=chosen.due_at if dated.due and chosen.due_at else None,
-            no_later_than=chosen.due if chosen and dated.missing else None,
+            no_later_than=chosen.due if chosen and dated.missing and not rule.latest else None,
             limits=tuple(limits) if several else None,
             uncertain=tuple(uncertain),
             waiting_on=waiting,
@@ -318,6 +368,9 @@ class Deadlines:
             ended_early=bool(dated.ended_early and dated.due),
             safe_until=dated.safe_until if dated.due else "",
             earliest_end=earliest_end,
+            later_if=later_if,
+            closed=closed,
+            closed_unknown=(rule.closed_before,) if closed_unknown else (),
         )
 
 

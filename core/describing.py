@@ -175,7 +175,9 @@ def period_in_words(jurisdiction: Jurisdiction, rule: Rule, lang: str = "en") ->
                       amount=amount(c.period.amount, c.period.unit, lang),
                       anchor=anchor_words(jurisdiction, c.anchor, lang))
                   for c in rule.counts]
-        return say("period_earliest", lang).join(limits)
+        if rule.no_limit:
+            return say("period_no_limit", lang)
+        return say("period_latest" if rule.latest else "period_earliest", lang).join(limits)
     if rule.kind == "window":
         return say("period_window", lang, opens=anchor_words(jurisdiction, rule.opens, lang),
                    closes=anchor_words(jurisdiction, rule.closes, lang))

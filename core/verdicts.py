@@ -39,12 +39,16 @@ def filing(situation: Situation, deadlines: dict[str, Deadline]) -> Filing:
                       False, None, planned, no_limit=True)
     status, relies, certainty = "unknown", False, None
     if deadline and received:
-        if deadline.due:
+        if deadline.due and received > deadline.due and deadline.later_if:
+            pass  # after the last day known so far, but a limit not known yet may be later: not known
+        elif deadline.due:
             status = "timely" if received <= deadline.due else "late"
             relies = deadline.nominal < received <= deadline.due
             certainty = "late" if status == "late" else ("relies" if received > deadline.certain else "certain")
         elif deadline.no_later_than and received > deadline.no_later_than:
             status, certainty = "late", "late"  # late whatever the missing limit turns out to be
+    if deadline and received and deadline.closed and deadline.closed[0] <= received <= deadline.closed[1]:
+        status, certainty, relies = "not-permitted", "late", False  # filed when the code lets no one file
     warning = None
     if certainty == "relies":
         why = later_day(situation.j, deadline, situation.lang)

@@ -16,8 +16,9 @@ from .problems import TOP, Problems, Where, entry_where, one_of_hint, suggest
 MAX_AMOUNT = {"days": 3660, "weeks": 520, "months": 120, "years": 10,
               "business-days": 2600, "working-days": 2600, "hours": 8760}
 KEYS_BY_KIND = {
-    "filing": {"count", "earliest_of", "governs", "ends_early_on", "ends_early_when", "no_limit", "add_days"},
-    "deadline": {"count", "earliest_of", "governs", "ends_early_on", "ends_early_when", "done_when", "announces",
+    "filing": {"count", "earliest_of", "latest_of", "governs", "ends_early_on", "ends_early_when", "no_limit", "add_days",
+               "closed_before"},
+    "deadline": {"count", "earliest_of", "latest_of", "governs", "ends_early_on", "ends_early_when", "done_when", "announces",
                  "at_least", "add_days"},
     "window": {"opens", "closes", "closes_when"},
     "stage": {"rules"},
@@ -91,11 +92,12 @@ class RuleReader:
         )
         if entry.get("no_limit"):
             fields["no_limit"] = True
-            for key in sorted({"count", "earliest_of", "ends_early_on", "governs"} & set(entry)):
+            for key in sorted({"count", "earliest_of", "latest_of", "ends_early_on", "governs"} & set(entry)):
                 self.problems.add(where, f"a filing rule with no time limit has no “{key}”",
                                   f"remove {key}, or remove no_limit = true if the text sets a time limit", key=key)
         elif kind in COUNTED_KINDS:
             fields["counts"] = self.counts(entry, where)
+            fields["latest"] = "latest_of" in entry
             self.bounds(entry, where, fields)
             fields["governs"] = tuple(entry.get("governs", []))
             fields["ends_early_on"], fields["ends_early_when"] = entry.get("ends_early_on"), entry.get("ends_early_when")
@@ -143,14 +145,16 @@ class RuleReader:
                     text=entry.get("text", ""), actor=actor, **fields)
 
     def counts(self, entry: dict, where: Where) -> tuple[Count, ...]:
-        if ("count" in entry) == ("earliest_of" in entry):
-            self.problems.add(where, "give either count = {…} or earliest_of = [{…}, …]",
+        given = [key for key in ("count", "earliest_of", "latest_of") if key in entry]
+        if len(given) != 1:
+            self.problems.add(where, "give one of count = {…}, earliest_of = [{…}, …] or latest_of = [{…}, …]"
+                              if "latest_of" in given else "give either count = {…} or earliest_of = [{…}, …]",
                               "see docs/authoring.md, “Counting time”" + (
                                   "; if the code sets no time limit for filing, write no_limit = true"
-                                  if entry["kind"] == "filing" and "count" not in entry else ""))
+                                  if entry["kind"] == "filing" and not given else ""))
             return ()
         specs = [("count", None, entry["count"])] if "count" in entry else [
-            ("earliest_of", i, spec) for i, spec in enumerate(entry["earliest_of"])]
+            (given[0], i, spec) for i, spec in enumerate(entry[given[0]])]
         counts = []
         for key, index, spec in specs:
             count = self.count(spec, where, [key] if index is None else [key, index], entry["id"])
@@ -210,6 +214,16 @@ class RuleReader:
                 else:
                     fields["at_least"] = least
                     self.check_stated(spec, where, ["at_least"])
+        if "closed_before" in entry:
+            spec = entry["closed_before"]
+            if spec["date"] not in self.date_facts + self.event_ids:
+                self.problems.add_at(where, ["closed_before", "date"], f"“{spec['date']}” is not a date fact or "
+                                     "event", suggest(spec["date"], self.date_facts + self.event_ids)
+                                     or "use election_date, or declare the date under [[facts]]")
+            else:
+                self.used.add(spec["date"])
+                fields["closed_before"], fields["closed_days"] = spec["date"], spec["days"]
+                self.check_stated({"amount": spec["days"]}, where, ["closed_before", "days"])
         if "add_days" in entry:
             spec = entry["add_days"]
             for i, count in enumerate(counts):
