@@ -47,7 +47,8 @@ from scripts.report_snapshot import drawn_facts
 
 ROOT = Path(__file__).resolve().parent.parent
 PROCEDURES = ["fort-collins", "illinois-model-ethics"] + [str(ROOT / "tests" / "jurisdictions" / f"{n}.toml") for n in (
-    "shapes", "cure-then-hearing", "patterns", "amended", "format-1-example-city")]
+    "shapes", "cure-then-hearing", "patterns", "amended", "format-1-example-city", "federal-style", "later-of",
+    "discovery", "continuing")]
 STATES = int(os.environ.get("COMPLAINT_CHECKER_STATES") or (300 if IN_CI else 200))
 STAMP = datetime(2027, 1, 1, 12)
 LOADED: dict[str, object] = {}
