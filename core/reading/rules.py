@@ -97,6 +97,11 @@ class RuleReader:
                                   f"remove {key}, or remove no_limit = true if the text sets a time limit", key=key)
         elif kind in COUNTED_KINDS:
             fields["counts"] = self.counts(entry, where)
+            if kind == "filing" and re.search(r"\bat any time\b", str(entry.get("text", "")), re.IGNORECASE):
+                given = next(k for k in ("count", "earliest_of", "latest_of", "no_limit") if k in entry)
+                self.problems.warn(where, "the quoted text says a complaint may be filed at any time, but the rule "
+                                          "counts a time limit", "if the code sets no time limit for filing, write "
+                                          "no_limit = true instead of a count", key=given)
             fields["latest"] = "latest_of" in entry
             self.bounds(entry, where, fields)
             fields["governs"] = tuple(entry.get("governs", []))
