@@ -425,4 +425,15 @@ def _office_owes(ctx: Asking, upcoming: list[Duty], after_overdue: bool = False)
 def answers(situation: Situation, guidance: Guidance, windows: list[Window], filing: Filing,
             eligibility: Eligibility) -> dict[str, Answer]:
     ctx = Asking(situation, guidance, windows, filing, eligibility)
-    return {"complainant": complainant_answer(ctx), "respondent": respondent_answer(ctx), "clerk": clerk_answer(ctx)}
+    found = {"complainant": complainant_answer(ctx), "respondent": respondent_answer(ctx), "clerk": clerk_answer(ctx)}
+    return {person: _with_earliest_end(ctx, answer) for person, answer in found.items()}
+
+
+def _with_earliest_end(ctx: Asking, answer: Answer) -> Answer:
+    """An answer that leads with a period of a shortest length ("at least 30 days") says when it may end at the
+    earliest, beside the day it gives."""
+    u = ctx.g.duties.get(answer.rule) if answer.rule else None
+    if u is None or u.deadline.earliest_end is None or answer.status not in ("certain", "relies", "waiting"):
+        return answer
+    return replace(answer, detail=_sentences(answer.detail, ctx.say("answer_at_least", earliest=u.deadline.earliest_end,
+                                                                    due=u.deadline.due)))
