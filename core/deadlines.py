@@ -12,9 +12,8 @@ from datetime import date, datetime, timedelta
 
 from .audience import People, people
 from .business_calendar import OutsideCalendar
-from .counting import (BUSINESS_UNITS, CALENDAR_UNITS, Counted, Step, count_business_days, count_days, count_hours,
-                       earlier_safe, safe_date)
-from .counting import Amount
+from .counting import (BUSINESS_UNITS, CALENDAR_UNITS, Amount, Counted, Step, count_business_days, count_days,
+                       count_hours, earlier_safe, safe_date)
 from .describing import BUSINESS_DAYS, COUNTING_RULE, Anchor, Condition, Prompt, When, anchor_words, condition_text
 from .facts import InputError
 from .model import BUILTIN_DATE_FACTS, COUNTED_KINDS, DEADLINE_ANCHOR, Count, Rule

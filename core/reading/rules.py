@@ -435,7 +435,8 @@ def check_calendar_reach(problems: Problems, rules, calendar, supported_from: da
         rule = by_id.get(rule_id)
         if rule is None or depth > len(by_id):
             return 0
-        return max((span(c.period) + reach(c.anchor.removeprefix(DEADLINE_ANCHOR), direction, depth + 1)
+        return max((span(c.period) + rule.add_days  # days added on a condition make the period longer still
+                    + reach(c.anchor.removeprefix(DEADLINE_ANCHOR), direction, depth + 1)
                     for c in rule.counts if c.period.direction == direction), default=0)
 
     after = max((reach(r.id, "after") for r in rules), default=0)
