@@ -155,14 +155,14 @@ def _filing_answer(ctx: Asking, f: Filing, d: Deadline | None) -> Answer:
         if received:
             return Answer("certain", ctx.say("answer_no_limit_received", received=received, cite=cite), rule=f.rule)
         return Answer("certain", ctx.say("answer_no_limit", cite=cite), rule=f.rule)
+    if f.status == "not-permitted" and received:  # whatever the last day, no one may file on that day
+        return Answer("late", ctx.say("answer_closed_before", received=received, **_closed(ctx, d)), d.due,
+                      ctx.say("closed_what_now", contact=ctx.j.contact), f.rule)
     if d is None or (d.due is None and d.no_later_than is None):
         missing = (d.waiting_for if d else ()) or ("violation_date",)
         key = "answer_filing_waiting_received" if received else "answer_filing_waiting"
         return Answer("waiting", ctx.say(key, prompt=prompt(ctx.j, missing, ctx.lang)), rule=f.rule,
                       asks=tuple(missing))
-    if f.status == "not-permitted" and received:
-        return Answer("late", ctx.say("answer_closed_before", received=received, **_closed(ctx, d)), d.due,
-                      ctx.say("closed_what_now", contact=ctx.j.contact), f.rule)
     if f.status == "late" and received:
         due = d.due or d.no_later_than
         return Answer("late", ctx.say("answer_late", received=received, due=due), due, late_detail, f.rule)

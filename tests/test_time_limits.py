@@ -220,3 +220,10 @@ def test_a_safe_date_is_never_a_day_no_one_may_file_and_the_filing_on_it_is_on_t
         assert safe.isoformat() <= r["filing"]["certain"]
         assert report(LATER, base | {"election_date": election, "received": safe.isoformat()})["filing"]["status"] \
             == "timely", election
+
+
+def test_a_complaint_received_when_no_one_may_file_is_said_so_even_before_the_violation_date_is_given():
+    # Election Tue 7 March 2028: Fri 3 March is 4 days before it, one of the 5 closed days.
+    r = report(LATER, {"received": "2028-03-03", "election_date": "2028-03-07"}, today="2028-03-04")
+    assert (r["filing"]["status"], r["answers"]["complainant"]["status"]) == ("not-permitted", "late")
+    assert r["answers"]["complainant"]["sentence"].startswith("Not permitted: received on Friday, March 3, 2028")
