@@ -177,7 +177,13 @@ def period_in_words(jurisdiction: Jurisdiction, rule: Rule, lang: str = "en") ->
                   for c in rule.counts]
         if rule.no_limit:
             return say("period_no_limit", lang)
-        return say("period_latest" if rule.latest else "period_earliest", lang).join(limits)
+        words = say("period_latest" if rule.latest else "period_earliest", lang).join(limits)
+        if rule.at_least:  # "for a period of at least 30 days … not more than 90 days"
+            words += say("period_at_least", lang, amount=amount(rule.at_least.amount, rule.at_least.unit, lang))
+        if rule.add_days:  # "three days shall be added … when service is by mail"
+            words += say("period_add_days", lang, days=rule.add_days, when=join_and(
+                [describe(jurisdiction, c, lang) for c in rule.add_days_when], lang))
+        return words
     if rule.kind == "window":
         return say("period_window", lang, opens=anchor_words(jurisdiction, rule.opens, lang),
                    closes=anchor_words(jurisdiction, rule.closes, lang))
