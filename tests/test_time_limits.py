@@ -227,3 +227,16 @@ def test_a_complaint_received_when_no_one_may_file_is_said_so_even_before_the_vi
     r = report(LATER, {"received": "2028-03-03", "election_date": "2028-03-07"}, today="2028-03-04")
     assert (r["filing"]["status"], r["answers"]["complainant"]["status"]) == ("not-permitted", "late")
     assert r["answers"]["complainant"]["sentence"].startswith("Not permitted: received on Friday, March 3, 2028")
+
+
+def test_the_outline_words_each_period_as_the_page_without_javascript_shows_it():
+    from core.describing import period_in_words
+    words = {r.id: period_in_words(FEDERAL, r) for r in FEDERAL.rules}
+    assert words["filing"] == "no time limit"
+    assert words["response"] == ("15 calendar days after the date of “The Commission notified the respondent of the "
+                                 "complaint”, and 3 days more if the Commission served the notification by mail")
+    assert words["conciliation"] == ("90 calendar days after the date of “The Commission found probable cause” at the "
+                                     "most, and at least 30 calendar days")
+    assert period_in_words(LATER, LATER.rules[0]) == ("2 years after the date of the alleged violation, or if later, "
+                                                      "2 years after “The day the conduct could reasonably have been "
+                                                      "discovered”")
