@@ -149,6 +149,15 @@ def _role(ctx: Asking, role_id: str) -> str:
 def _filing_answer(ctx: Asking, f: Filing, d: Deadline | None) -> Answer:
     late_detail = ctx.say("late_what_now", contact=ctx.j.contact)
     received = f.received if f.received and not f.planned else None
+    if f.no_limit:  # never a date: the code has none
+        rule = ctx.s.in_force(f.rule).rule
+        cite = ctx.j.clause(rule.clause).cite
+        if received:
+            return Answer("certain", ctx.say("answer_no_limit_received", received=received, cite=cite), rule=f.rule)
+        return Answer("certain", ctx.say("answer_no_limit", cite=cite), rule=f.rule)
+    if f.status == "not-permitted" and received:  # whatever the last day, no one may file on that day
+        return Answer("late", ctx.say("answer_closed_before", received=received, **_closed(ctx, d)), d.due,
+                      ctx.say("closed_what_now", contact=ctx.j.contact), f.rule)
     if d is None or (d.due is None and d.no_later_than is None):
         missing = (d.waiting_for if d else ()) or ("violation_date",)
         key = "answer_filing_waiting_received" if received else "answer_filing_waiting"
@@ -158,6 +167,12 @@ def _filing_answer(ctx: Asking, f: Filing, d: Deadline | None) -> Answer:
         due = d.due or d.no_later_than
         return Answer("late", ctx.say("answer_late", received=received, due=due), due, late_detail, f.rule)
     u = ctx.g.duties[f.rule]
+    if d.later_if and ((received and f.status == "unknown") or (not received and u.where == AFTER)):
+        # Past the last day known so far; the limit not known yet may be later, and decides.
+        asks, anchor = d.later_if, anchor_words(ctx.j, d.later_if[0], ctx.lang)
+        key = "answer_received_later_if" if received else "answer_passed_later_if"
+        return Answer("waiting", ctx.say(key, received=received, due=d.due, anchor=anchor,
+                                         prompt=prompt(ctx.j, asks, ctx.lang)), d.due, rule=f.rule, asks=asks)
     if d.due is None:  # one limit is known, another waits on a fact
         bound = u.day
         anchor_label = d.waiting_label
@@ -182,16 +197,31 @@ def _filing_answer(ctx: Asking, f: Filing, d: Deadline | None) -> Answer:
     if u.where in (BEFORE, ON_SAFE):
         key = "answer_file_by" if u.where == BEFORE else (
             "answer_file_today" if d.safe < d.due else "answer_file_today_last")
-        return Answer(plan_status, _sentences(ctx.say(key, safe=ctx.safe(d)), plan), d.safe, ctx.why(d), f.rule)
+        later = ctx.say("later_if", anchor=anchor_words(ctx.j, d.later_if[0], ctx.lang),
+                        prompt=prompt(ctx.j, d.later_if, ctx.lang)) if d.later_if else None
+        if d.closed_unknown:  # the days before the election no one may file are not known: never green
+            return Answer("waiting", _sentences(ctx.say(key, safe=ctx.safe(d)), plan, ctx.say(
+                "closed_before_ask", days=d.rule.closed_days, date=anchor_words(ctx.j, d.rule.closed_before, ctx.lang),
+                prompt=prompt(ctx.j, d.closed_unknown, ctx.lang))), d.safe, ctx.why(d), f.rule, d.closed_unknown)
+        return Answer(plan_status, _sentences(ctx.say(key, safe=ctx.safe(d)), plan), d.safe,
+                      _sentences(ctx.why(d), later), f.rule)
     key = "answer_safe_passed" if u.where == BETWEEN else "answer_last_day_today"
     return Answer(max("relies", plan_status, key=STATUS_ORDER.index), _sentences(ctx.relied(key, u), plan), d.due,
                   rule=f.rule)
+
+
+def _closed(ctx: Asking, d: Deadline) -> dict:
+    """The days no complaint may be filed, for a sentence."""
+    return {"days": d.rule.closed_days, "date": anchor_words(ctx.j, d.rule.closed_before, ctx.lang),
+            "first": d.closed[0], "last": d.closed[1], "cite": ctx.j.clause(d.rule.clause).cite}
 
 
 def _plan(ctx: Asking, f: Filing, u: Duty) -> tuple[str, str]:
     """What the day the person plans to file would be, and how sure: on time under every reading (certain),
     only under a reading (relies), or after the last day (late)."""
     d = u.deadline
+    if f.status == "not-permitted":
+        return ctx.say("plan_closed_before", planned=f.received, **_closed(ctx, d)), "late"
     if f.received <= d.safe:
         return ctx.say("plan_on_time", planned=f.received), "certain"
     if f.received <= d.due:
@@ -395,4 +425,15 @@ def _office_owes(ctx: Asking, upcoming: list[Duty], after_overdue: bool = False)
 def answers(situation: Situation, guidance: Guidance, windows: list[Window], filing: Filing,
             eligibility: Eligibility) -> dict[str, Answer]:
     ctx = Asking(situation, guidance, windows, filing, eligibility)
-    return {"complainant": complainant_answer(ctx), "respondent": respondent_answer(ctx), "clerk": clerk_answer(ctx)}
+    found = {"complainant": complainant_answer(ctx), "respondent": respondent_answer(ctx), "clerk": clerk_answer(ctx)}
+    return {person: _with_earliest_end(ctx, answer) for person, answer in found.items()}
+
+
+def _with_earliest_end(ctx: Asking, answer: Answer) -> Answer:
+    """An answer that leads with a period of a shortest length ("at least 30 days") says when it may end at the
+    earliest, beside the day it gives."""
+    u = ctx.g.duties.get(answer.rule) if answer.rule else None
+    if u is None or u.deadline.earliest_end is None or answer.status not in ("certain", "relies", "waiting"):
+        return answer
+    return replace(answer, detail=_sentences(answer.detail, ctx.say("answer_at_least", earliest=u.deadline.earliest_end,
+                                                                    due=u.deadline.due)))

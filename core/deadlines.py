@@ -7,14 +7,14 @@ date is `due`, the latest day that holds under every reading is `certain`, a day
 on or before it is `safe`, and `uncertain` lists the days that moved it.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 
 from .audience import People, people
 from .business_calendar import OutsideCalendar
-from .counting import (BUSINESS_UNITS, CALENDAR_UNITS, Counted, Step, count_business_days, count_days, count_hours,
-                       earlier_safe, safe_date)
-from .describing import BUSINESS_DAYS, COUNTING_RULE, Anchor, Condition, Prompt, anchor_words, condition_text
+from .counting import (BUSINESS_UNITS, CALENDAR_UNITS, Amount, Counted, Step, count_business_days, count_days,
+                       count_hours, earlier_safe, safe_date)
+from .describing import BUSINESS_DAYS, COUNTING_RULE, Anchor, Condition, Prompt, When, anchor_words, condition_text
 from .facts import InputError
 from .model import BUILTIN_DATE_FACTS, COUNTED_KINDS, DEADLINE_ANCHOR, Count, Rule
 from .situation import InForce, Situation, Version, as_day
@@ -69,6 +69,10 @@ class Deadline:
     chosen: int | None = None  # which of the rule's counts gives the date
     ended_early: bool = False  # an event ended the period before its count did
     safe_until: str = ""  # the safe date is a day the office closes, or may close, early: act before this time
+    earliest_end: date | None = None  # a period with a shortest length (at_least): the earliest day it may end
+    closed: tuple[date, date] | None = None  # the first and last day no complaint may be filed (closed_before)
+    closed_unknown: tuple[str, ...] = ()  # the date those days are counted back from, while it is not given
+    later_if: tuple[str, ...] = ()  # the latest limit applies, and these facts, not given, may bring a later one
 
     @property
     def id(self) -> str:
@@ -88,11 +92,13 @@ class _Dated:
     missing: list = field(default_factory=list)
     chain_steps: list = field(default_factory=list)
     ended_early: date | None = None  # the last day, when an event ended the period before its count did
+    latest: bool = False  # the latest limit applies: one not known yet can only bring a later day
 
     @property
     def due(self) -> date | None:
-        """The last day under the stated reading; None while a limit's start is unknown."""
-        if not self.chosen or self.missing:
+        """The last day under the stated reading; None while a limit's start is unknown (unless the latest limit
+        applies: then the known ones give a last day that holds whichever way the others turn out)."""
+        if not self.chosen or (self.missing and not self.latest):
             return None
         return self.ended_early or self.chosen.due
 
@@ -125,9 +131,12 @@ class Deadlines:
         if rule is None or self.s.applies(rule) == "no":
             return None
         calendar = self.j.calendar.assume_open(open_days) if open_days else self.j.calendar
-        result = _Dated(limits=[])
+        result = _Dated(limits=[], latest=rule.latest)
         assumptions = self._assumptions.setdefault(rule_id, []) if not open_days else []
+        added = self.added_days(rule)
         for count in rule.counts:
+            if added:  # "three days shall be added to the prescribed period"
+                count = Count(count.anchor, replace(count.period, amount=count.period.amount + added))
             start = self.anchor_value(count.anchor, open_days)
             if start is None:
                 result.missing.append(count.anchor)
@@ -150,13 +159,30 @@ class Deadlines:
                                                           other_earliest=other.certain, other_due=as_day(start),
                                                           safe=safe[0]))
             result.limits.append(counted)
-            result.certain = certain if result.certain is None else min(result.certain, certain)
-            result.safe, result.safe_until = safe if result.safe is None else earlier_safe(
-                (result.safe, result.safe_until), safe)
+            if rule.latest:  # the later limit applies: what holds under every reading is the latest that holds
+                if result.certain is None or certain > result.certain:
+                    result.certain, (result.safe, result.safe_until) = certain, safe
+                elif certain == result.certain and safe[0] > result.safe:
+                    result.safe, result.safe_until = safe
+            else:
+                result.certain = certain if result.certain is None else min(result.certain, certain)
+                result.safe, result.safe_until = safe if result.safe is None else earlier_safe(
+                    (result.safe, result.safe_until), safe)
             result.uncertain |= uncertain
         known = [c for c in result.limits if c is not None]
         if known:
-            result.chosen = min(known, key=lambda c: (c.due_at or c.due, c.nominal))
+            result.chosen = (max if rule.latest else min)(known, key=lambda c: (c.due_at or c.due, c.nominal))
+        closed = self.closed(rule)
+        if closed and result.chosen and result.due:
+            # No complaint may be filed from `first` to `last`: a last day (or the day that holds under every
+            # reading) in that time moves back to the day before it; so does a safe date.
+            first, last = closed
+            if first <= result.due <= last:
+                result.ended_early = first - timedelta(days=1)
+            if first <= result.certain <= last:
+                result.certain = first - timedelta(days=1)
+            if first <= result.safe <= last or result.safe > result.certain:
+                result.safe, result.safe_until = safe_date(min(result.certain, first - timedelta(days=1)), calendar)
         ended = self.anchor_value(rule.ends_early_on, open_days) if rule.ends_early_on else None
         if ended is not None and result.chosen and not result.missing and as_day(ended) <= result.chosen.due:
             # The period ends when the event comes: its last day is the day before.
@@ -165,6 +191,21 @@ class Deadlines:
             result.certain = min(result.certain, last)
             result.safe, result.safe_until = earlier_safe((result.safe, result.safe_until), safe_date(last, calendar))
         return result
+
+    def closed(self, rule: Rule) -> tuple[date, date] | None:
+        """The first and last day no complaint may be filed (before an election), where the rule has such days and
+        their date is known."""
+        other = self.anchor_value(rule.closed_before) if rule.closed_before else None
+        if other is None:
+            return None
+        return as_day(other) - timedelta(days=rule.closed_days), as_day(other) - timedelta(days=1)
+
+    def added_days(self, rule: Rule) -> int:
+        """The days added to the rule's period: only once its condition is known to hold. While it is not known,
+        none are added, so the dates hold whichever way it turns out."""
+        if rule.add_days and self.s.all_hold(rule.add_days_when) == "yes":
+            return rule.add_days
+        return 0
 
     def missing(self, anchor: str) -> list[str]:
         """The facts or events to enter before a period from `anchor` can be counted: the anchor itself, or
@@ -215,6 +256,20 @@ class Deadlines:
 
         several = len(rule.counts) > 1
         steps, limits = [], []
+        if rule.add_days:
+            holds = self.s.all_hold(rule.add_days_when)
+            if holds == "yes":
+                period = rule.counts[0].period
+                steps.append(Step.of("days_added", when=When(rule.add_days_when), days=rule.add_days,
+                                     amount=Amount(period.amount, period.unit),
+                                     total=Amount(period.amount + rule.add_days, period.unit)))
+            elif holds == "unknown" and dated.chosen and not dated.missing:
+                count = rule.counts[dated.limits.index(dated.chosen)]
+                longer = Count(count.anchor, replace(count.period, amount=count.period.amount + rule.add_days))
+                start = self.anchor_value(count.anchor)
+                due_if = self._count(longer, start, self.j.calendar, []).due
+                assumptions.append(Step.of("days_added_if", when=When(rule.add_days_when), days=rule.add_days,
+                                           due=due_if))
         for i, (count, counted) in enumerate(zip(rule.counts, dated.limits), 1):
             if several:
                 steps.append(Step.of("limit", i=i))
@@ -239,11 +294,19 @@ class Deadlines:
         assumptions.extend(self._assumptions.get(rule_id, []))
         chosen, waiting = dated.chosen, dated.missing[0] if dated.missing else None
         if several and chosen and not dated.missing:
-            steps.append(Step.of("earliest", i=dated.limits.index(chosen) + 1, due=chosen.due))
-        if several and dated.safe and chosen and dated.safe < chosen.safe:
+            steps.append(Step.of("latest" if rule.latest else "earliest", i=dated.limits.index(chosen) + 1,
+                                 due=chosen.due))
+        if several and not rule.latest and not self.closed(rule) and dated.safe and chosen and dated.safe < chosen.safe:
             steps.append(Step.of("safe_from_other_limit", safe=dated.safe))
-        waiting_message = None
-        if chosen and dated.missing:
+        waiting_message, later_if = None, ()
+        if chosen and dated.missing and rule.latest:
+            # A limit not known yet can only bring a later day: the known ones hold whichever way it goes.
+            later_if = tuple(name for anchor in dated.missing for name in self.missing(anchor))
+            steps.append(Step.of("latest_known", i=dated.limits.index(chosen) + 1, due=chosen.due))
+            assumptions.append(Step.of("waiting_limit_may_be_later", anchor=Anchor(dated.missing[0]),
+                                       bound=dated.due))
+            waiting = None
+        elif chosen and dated.missing:
             waiting_message = Step.of("waiting_limit_may_be_earlier", anchor=Anchor(waiting), bound=chosen.due)
             assumptions.append(waiting_message)
         for unit in dict.fromkeys(c.period.unit for c in rule.counts):
@@ -262,16 +325,35 @@ class Deadlines:
                 if due_if_open and due_if_open != dated.due:
                     steps.append(Step.of("if_open", day=day, name=closed.label, due=due_if_open))
             assumptions.extend(dict.fromkeys(u.reason for u in uncertain))
-        waiting_for = [name for anchor in dated.missing for name in self.missing(anchor)]
+        waiting_for = [] if later_if else [name for anchor in dated.missing for name in self.missing(anchor)]
+        closed, closed_unknown = self.closed(rule), False
+        if rule.closed_before and dated.due:
+            if closed:
+                first, last = closed
+                steps.append(Step.of("closed_before", days=rule.closed_days, date=Anchor(rule.closed_before),
+                                     first=first, last=last))
+                if dated.ended_early:
+                    steps.append(Step.of("closed_before_moved", first=first, due=dated.due))
+            else:
+                closed_unknown = True
+                assumptions.append(Step.of("closed_before_unknown", days=rule.closed_days,
+                                           date=Anchor(rule.closed_before)))
+        earliest_end = None
+        if rule.at_least and dated.due:
+            count = rule.counts[0]
+            earliest_end = self._count(Count(count.anchor, rule.at_least), self.anchor_value(count.anchor),
+                                       self.j.calendar, []).due
+            steps.append(Step.of("at_least", amount=Amount(rule.at_least.amount, rule.at_least.unit),
+                                 anchor=Anchor(count.anchor), earliest=earliest_end, due=dated.due))
         return Deadline(
             rule=rule, version=in_force.version, people=people(self.s.sides, rule.actor, rule.notifies),
             applies=applies, condition=condition_text(self.j, rule, lang),
             due=dated.due,
-            nominal=chosen.nominal if chosen and not dated.missing else None,
+            nominal=chosen.nominal if chosen and dated.due else None,
             certain=dated.certain if dated.due else None,
             safe=dated.safe if dated.due else None,
             due_at=chosen.due_at if dated.due and chosen.due_at else None,
-            no_later_than=chosen.due if chosen and dated.missing else None,
+            no_later_than=chosen.due if chosen and dated.missing and not rule.latest else None,
             limits=tuple(limits) if several else None,
             uncertain=tuple(uncertain),
             waiting_on=waiting,
@@ -284,6 +366,10 @@ class Deadlines:
             chosen=dated.limits.index(chosen) if chosen else None,
             ended_early=bool(dated.ended_early and dated.due),
             safe_until=dated.safe_until if dated.due else "",
+            earliest_end=earliest_end,
+            later_if=later_if,
+            closed=closed,
+            closed_unknown=(rule.closed_before,) if closed_unknown else (),
         )
 
 
@@ -293,8 +379,8 @@ def count_deadlines(situation: Situation) -> dict[str, Deadline]:
     found = {}
     for rule_id in situation.j.rule_ids():
         in_force = situation.in_force(rule_id)
-        if in_force.rule is None or in_force.rule.kind not in COUNTED_KINDS:
-            continue
+        if in_force.rule is None or in_force.rule.kind not in COUNTED_KINDS or in_force.rule.no_limit:
+            continue  # a filing rule with no time limit has no last day to count
         deadline = counter.deadline(rule_id, in_force)
         if deadline is not None:
             found[rule_id] = deadline

@@ -41,6 +41,12 @@ class Condition:
 
 
 @dataclass(frozen=True)
+class When:
+    """Conditions that must all hold, in a step ("service is by mail"): worded by describe."""
+    conditions: tuple
+
+
+@dataclass(frozen=True)
 class Prompt:
     """What to enter for facts that are missing, in a step: worded by prompt."""
     names: tuple[str, ...]
@@ -73,6 +79,8 @@ def _value(value, j: Jurisdiction | None, lang: str):
         return condition_text(j, value.rule, lang)
     if isinstance(value, Prompt):
         return prompt(j, value.names, lang)
+    if isinstance(value, When):
+        return join_and([describe(j, c, lang) for c in value.conditions], lang)
     if isinstance(value, Amount):
         return amount(value.n, value.unit, lang)
     if isinstance(value, ClosedOn):
@@ -167,7 +175,15 @@ def period_in_words(jurisdiction: Jurisdiction, rule: Rule, lang: str = "en") ->
                       amount=amount(c.period.amount, c.period.unit, lang),
                       anchor=anchor_words(jurisdiction, c.anchor, lang))
                   for c in rule.counts]
-        return say("period_earliest", lang).join(limits)
+        if rule.no_limit:
+            return say("period_no_limit", lang)
+        words = say("period_latest" if rule.latest else "period_earliest", lang).join(limits)
+        if rule.at_least:  # "for a period of at least 30 days … not more than 90 days"
+            words += say("period_at_least", lang, amount=amount(rule.at_least.amount, rule.at_least.unit, lang))
+        if rule.add_days:  # "three days shall be added … when service is by mail"
+            words += say("period_add_days", lang, days=rule.add_days, when=join_and(
+                [describe(jurisdiction, c, lang) for c in rule.add_days_when], lang))
+        return words
     if rule.kind == "window":
         return say("period_window", lang, opens=anchor_words(jurisdiction, rule.opens, lang),
                    closes=anchor_words(jurisdiction, rule.closes, lang))

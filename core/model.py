@@ -66,7 +66,14 @@ class Rule:
     notifies: tuple[str, ...] = ()
     note: str | None = None
     source: str | None = None
-    counts: tuple[Count, ...] = ()  # more than one: the earliest applies
+    counts: tuple[Count, ...] = ()  # more than one: the earliest applies (the latest, with combine = "latest")
+    latest: bool = False  # several counts: the latest of them applies ("within the later of …"), not the earliest
+    no_limit: bool = False  # a filing rule: the code sets no time limit ("any person may file at any time")
+    at_least: Period | None = None  # the shortest the period may last ("at least 30 days"), from the count's start
+    add_days: int = 0  # calendar days added to the period when add_days_when holds ("three days shall be added")
+    add_days_when: tuple[Condition, ...] = ()
+    closed_before: str | None = None  # a filing rule: no complaint may be filed in the days before this date …
+    closed_days: int = 0  # … this many ("within 5 days before an election"): 0 < date - day <= closed_days
     applies_when: tuple[Condition, ...] = ()
     applies_unless: tuple[Condition, ...] = ()
     condition: str | None = None
@@ -129,6 +136,7 @@ class ContentItem:
     reference_cite: str = ""  # a requirement set out elsewhere and incorporated by reference: never checked
     reference_source: str = ""
     required_when: tuple["Condition", ...] = ()  # required only when these hold
+    formality: str = ""  # "sworn" or "notarized": how the complaint itself must be made, shown as a requirement
 
 
 @dataclass(frozen=True)

@@ -118,6 +118,10 @@ def _deadline(a, d: Deadline) -> dict:
     })
     out.update(_shown(a, {"due": d.due, "nominal": d.nominal, "certain": d.certain, "safe_date": d.safe,
                           "no_later_than": d.no_later_than}, d.due))
+    if d.rule.at_least:  # a period with a shortest length: the earliest day it may end, beside its last day
+        out["earliest_end"] = _iso(d.earliest_end)
+        if d.earliest_end:
+            out["display"]["earliest_end"] = format_day(d.earliest_end, lang)
     if d.due_at:
         out["display"]["due_at"] = format_moment(d.due_at, lang)
         out["in_text"]["due_at"] = moment_in_text(d.due_at, lang)
@@ -161,6 +165,11 @@ def _filing(a) -> dict:
                     "uncertain_days": _uncertain_days(a.situation.lang, d)})
     if f.warning:
         out["warning"] = f.warning
+    if f.no_limit:  # said only where it holds, so that every other procedure's report stays as it was
+        rule = a.situation.in_force(f.rule).rule
+        out.update({"no_limit": True, "cite": j.clause(rule.clause).cite, "clause": rule.clause, "text": rule.text,
+                    "summary": _summary(j, rule),
+                    "no_limit_sentence": say("filing_no_limit", a.situation.lang, cite=j.clause(rule.clause).cite)})
     out["in_person"] = _in_person(a)
     dates = {"received": f.received} if not d else {
         "received": f.received, "nominal": d.nominal, "deadline": d.due, "certain": d.certain,
@@ -193,6 +202,8 @@ def _contents(a) -> dict:
 def _content_item(j: Jurisdiction, item, c, lang: str) -> dict:
     out = {"id": item.id, "label": item.label, "explain": item.explain, "text": item.text, "clause": item.clause,
            "cite": j.clause(item.clause).cite}
+    if item.formality:  # how the complaint must be made: sworn, or before a notary
+        out["formality"] = {"kind": item.formality, "explain": say(f"formality_{item.formality}", lang)}
     if item.reference_cite:  # a requirement set out elsewhere: shown with its citation, never checked
         out["reference"] = {"cite": item.reference_cite, "source": item.reference_source or None, "checked": False}
     if item.required_when:

@@ -25,26 +25,35 @@ class Filing:
     relies_on_extension: bool
     warning: str | None
     planned: bool  # the day received is after today: a day the person plans to file
+    no_limit: bool = False  # the code sets no time limit for filing: any day received is on time
 
 
 def filing(situation: Situation, deadlines: dict[str, Deadline]) -> Filing:
     rule_id = next(r.id for r in situation.j.rules if r.kind == "filing")
     deadline = deadlines.get(rule_id)
     received = situation.facts.received
+    planned = bool(received and situation.today and received > situation.today)
+    rule = situation.in_force(rule_id).rule
+    if rule is not None and rule.no_limit:  # no last day: a complaint is on time whenever it is received
+        return Filing(rule_id, None, received, "timely" if received else "unknown", "certain" if received else None,
+                      False, None, planned, no_limit=True)
     status, relies, certainty = "unknown", False, None
     if deadline and received:
-        if deadline.due:
+        if deadline.due and received > deadline.due and deadline.later_if:
+            pass  # after the last day known so far, but a limit not known yet may be later: not known
+        elif deadline.due:
             status = "timely" if received <= deadline.due else "late"
             relies = deadline.nominal < received <= deadline.due
             certainty = "late" if status == "late" else ("relies" if received > deadline.certain else "certain")
         elif deadline.no_later_than and received > deadline.no_later_than:
             status, certainty = "late", "late"  # late whatever the missing limit turns out to be
+    if deadline and received and deadline.closed and deadline.closed[0] <= received <= deadline.closed[1]:
+        status, certainty, relies = "not-permitted", "late", False  # filed when the code lets no one file
     warning = None
     if certainty == "relies":
         why = later_day(situation.j, deadline, situation.lang)
         safe = before_time(deadline.safe, deadline.safe_until, situation.lang)
         warning = say("assume_extension_needed", situation.lang, safe=safe) + (f" {why}" if why else "")
-    planned = bool(received and situation.today and received > situation.today)
     return Filing(rule_id, deadline, received, status, certainty, relies, warning, planned)
 
 

@@ -33,9 +33,13 @@ def example(name):
 EXAMPLE = example("example-town.toml")
 
 
+SHAPE_FIXTURES = ["federal-style", "later-of", "discovery", "continuing"]
+
+
 @pytest.mark.parametrize("path", [ROOT / "core/jurisdictions/fort-collins.toml",
-                                  ROOT / "core/jurisdictions/illinois-model-ethics.toml", "guide"],
-                         ids=["fort-collins", "illinois-model-ethics", "guide's example"])
+                                  ROOT / "core/jurisdictions/illinois-model-ethics.toml", "guide"]
+                         + [ROOT / f"tests/jurisdictions/{n}.toml" for n in SHAPE_FIXTURES],
+                         ids=["fort-collins", "illinois-model-ethics", "guide's example"] + SHAPE_FIXTURES)
 def test_the_published_schema_accepts_the_shipped_files_and_the_guides_example(path):
     text = EXAMPLE if path == "guide" else path.read_text(encoding="utf-8")
     validator = jsonschema.Draft4Validator(SCHEMA, format_checker=jsonschema.FormatChecker())
@@ -170,3 +174,31 @@ def test_the_guides_town_reads_as_a_town_on_every_sentence_the_core_writes(tmp_p
     hearing = next(d for d in report["deadlines"] if d["id"] == "hearing")
     assert hearing["views"] == ["complainant", "respondent", "officials"]
     assert "the day the Town Clerk receives the complaint" in hearing["steps"][0]
+
+
+# --- the shapes' mistakes, each a change to a test procedure the guide quotes --------------------------------
+
+SHAPE_BROKEN = re.compile(r"<!-- (broken|warned) in ([a-z-]+): (.*?) -->\n```toml\n(.*?)\n```\n```console\n(.*?)\n```",
+                          re.S)
+
+
+def shape_mistakes():
+    found = SHAPE_BROKEN.findall(GUIDE)
+    assert len(found) >= 9
+    return [pytest.param(kind, fixture, original, changed, shown.splitlines(), id=f"{fixture}: {original[:40]}")
+            for kind, fixture, original, changed, shown in found]
+
+
+@pytest.mark.parametrize("kind, fixture, original, changed, shown", shape_mistakes())
+def test_each_mistake_in_a_shape_gets_the_line_the_guide_shows(tmp_path, kind, fixture, original, changed, shown):
+    text = (ROOT / "tests" / "jurisdictions" / f"{fixture}.toml").read_text(encoding="utf-8")
+    assert text.count(original) == 1, f"{fixture}.toml should contain {original!r} once"
+    if kind == "broken":
+        with pytest.raises(JurisdictionError) as refused:
+            parse_jurisdiction(text.replace(original, changed), f"{fixture}.toml")
+        assert [str(p) for p in refused.value.problems] == shown
+    else:  # a warning: the file is still used
+        (tmp_path / f"{fixture}.toml").write_text(text.replace(original, changed), encoding="utf-8")
+        result = subprocess.run([sys.executable, "-m", "core", "check", f"{fixture}.toml"], capture_output=True,
+                                text=True, cwd=tmp_path, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+        assert result.returncode == 0 and result.stdout.splitlines()[:-1] == shown

@@ -47,7 +47,8 @@ from scripts.report_snapshot import drawn_facts
 
 ROOT = Path(__file__).resolve().parent.parent
 PROCEDURES = ["fort-collins", "illinois-model-ethics"] + [str(ROOT / "tests" / "jurisdictions" / f"{n}.toml") for n in (
-    "shapes", "cure-then-hearing", "patterns", "amended", "format-1-example-city")]
+    "shapes", "cure-then-hearing", "patterns", "amended", "format-1-example-city", "federal-style", "later-of",
+    "discovery", "continuing")]
 STATES = int(os.environ.get("COMPLAINT_CHECKER_STATES") or (300 if IN_CI else 200))
 STAMP = datetime(2027, 1, 1, 12)
 LOADED: dict[str, object] = {}
@@ -67,6 +68,20 @@ FINDINGS = [
      {"received": "2026-10-01", "events": {"notice": "2026-10-12"}}, "2026-11-20"),
     ("fort-collins", {"violation_date": "2026-10-06", "received": "2026-12-08", "complainant_role": "candidate"},
      "2026-11-20"),
+    # The shapes of time limits: a last day moved back before an election, a filing on a day no one may file,
+    # past the limit known so far while the other is not, days added after service by mail, 15 to 30 days of
+    # conciliation before an election.
+    (str(ROOT / "tests" / "jurisdictions" / "later-of.toml"),
+     {"violation_date": "2026-03-02", "election_date": "2028-03-07"}, "2028-03-01"),
+    (str(ROOT / "tests" / "jurisdictions" / "later-of.toml"),
+     {"violation_date": "2026-03-02", "election_date": "2028-03-07", "received": "2028-03-03"}, "2028-03-01"),
+    (str(ROOT / "tests" / "jurisdictions" / "later-of.toml"),
+     {"violation_date": "2026-03-02", "received": "2028-05-01"}, "2028-05-02"),
+    (str(ROOT / "tests" / "jurisdictions" / "federal-style.toml"),
+     {"received": "2026-04-01", "served_by_mail": True, "events": {"notification": "2026-04-06"}}, "2026-04-24"),
+    (str(ROOT / "tests" / "jurisdictions" / "federal-style.toml"),
+     {"received": "2026-04-01", "election_date": "2026-10-06", "events": {"probable-cause": "2026-09-01"}},
+     "2026-09-20"),
 ]
 
 

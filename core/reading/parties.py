@@ -173,6 +173,10 @@ def _events(data: dict, problems: Problems, actor_ids: list[str], facts) -> tupl
     return tuple(events)
 
 
+# How a quote says that the complaint must be sworn or notarized (checked, so that formality matches its text).
+FORMALITY_WORDS = {"sworn": ("sworn", "oath", "affirm", "verified", "perjury"), "notarized": ("notar",)}
+
+
 def _contents(data: dict, problems: Problems, law: Law):
     entries, rule = data.get("contents", []), data.get("contents_rule")
     clause = text = None
@@ -192,8 +196,13 @@ def _contents(data: dict, problems: Problems, law: Law):
         if entry["id"] in [c.id for c in items]:
             problems.add(where, f"item “{entry['id']}” is listed twice", key="id")
         else:
+            formality = entry.get("formality", "")
+            if formality and not any(w in entry["text"].casefold() for w in FORMALITY_WORDS[formality]):
+                problems.warn(where, f"the quoted text does not say the complaint is {formality}",
+                              f"quote the words that require it ({' or '.join(FORMALITY_WORDS[formality])}…), "
+                              "or remove formality", key="formality")
             items.append(ContentItem(entry["id"], entry["text"], entry["label"], entry["explain"], item_clause,
-                                     reference.get("cite", ""), reference.get("source", "")))
+                                     reference.get("cite", ""), reference.get("source", ""), formality=formality))
     return clause, text, tuple(items)
 
 

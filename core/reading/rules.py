@@ -16,8 +16,10 @@ from .problems import TOP, Problems, Where, entry_where, one_of_hint, suggest
 MAX_AMOUNT = {"days": 3660, "weeks": 520, "months": 120, "years": 10,
               "business-days": 2600, "working-days": 2600, "hours": 8760}
 KEYS_BY_KIND = {
-    "filing": {"count", "earliest_of", "governs", "ends_early_on", "ends_early_when"},
-    "deadline": {"count", "earliest_of", "governs", "ends_early_on", "ends_early_when", "done_when", "announces"},
+    "filing": {"count", "earliest_of", "latest_of", "governs", "ends_early_on", "ends_early_when", "no_limit", "add_days",
+               "closed_before"},
+    "deadline": {"count", "earliest_of", "latest_of", "governs", "ends_early_on", "ends_early_when", "done_when", "announces",
+                 "at_least", "add_days"},
     "window": {"opens", "closes", "closes_when"},
     "stage": {"rules"},
     "fine": {"amount_min", "amount_max"},
@@ -88,8 +90,20 @@ class RuleReader:
             applies_unless=self.conditions(entry, where, "applies_unless"),
             entry=where.label,
         )
-        if kind in COUNTED_KINDS:
+        if entry.get("no_limit"):
+            fields["no_limit"] = True
+            for key in sorted({"count", "earliest_of", "latest_of", "ends_early_on", "governs"} & set(entry)):
+                self.problems.add(where, f"a filing rule with no time limit has no “{key}”",
+                                  f"remove {key}, or remove no_limit = true if the text sets a time limit", key=key)
+        elif kind in COUNTED_KINDS:
             fields["counts"] = self.counts(entry, where)
+            if kind == "filing" and re.search(r"\bat any time\b", str(entry.get("text", "")), re.IGNORECASE):
+                given = next(k for k in ("count", "earliest_of", "latest_of", "no_limit") if k in entry)
+                self.problems.warn(where, "the quoted text says a complaint may be filed at any time, but the rule "
+                                          "counts a time limit", "if the code sets no time limit for filing, write "
+                                          "no_limit = true instead of a count", key=given)
+            fields["latest"] = "latest_of" in entry
+            self.bounds(entry, where, fields)
             fields["governs"] = tuple(entry.get("governs", []))
             fields["ends_early_on"], fields["ends_early_when"] = entry.get("ends_early_on"), entry.get("ends_early_when")
             if fields["ends_early_on"] is not None and fields["ends_early_on"] not in self.anchors:
@@ -136,12 +150,16 @@ class RuleReader:
                     text=entry.get("text", ""), actor=actor, **fields)
 
     def counts(self, entry: dict, where: Where) -> tuple[Count, ...]:
-        if ("count" in entry) == ("earliest_of" in entry):
-            self.problems.add(where, "give either count = {…} or earliest_of = [{…}, …]",
-                              "see docs/authoring.md, “Counting time”")
+        given = [key for key in ("count", "earliest_of", "latest_of") if key in entry]
+        if len(given) != 1:
+            self.problems.add(where, "give one of count = {…}, earliest_of = [{…}, …] or latest_of = [{…}, …]"
+                              if "latest_of" in given else "give either count = {…} or earliest_of = [{…}, …]",
+                              "see docs/authoring.md, “Counting time”" + (
+                                  "; if the code sets no time limit for filing, write no_limit = true"
+                                  if entry["kind"] == "filing" and not given else ""))
             return ()
         specs = [("count", None, entry["count"])] if "count" in entry else [
-            ("earliest_of", i, spec) for i, spec in enumerate(entry["earliest_of"])]
+            (given[0], i, spec) for i, spec in enumerate(entry[given[0]])]
         counts = []
         for key, index, spec in specs:
             count = self.count(spec, where, [key] if index is None else [key, index], entry["id"])
@@ -179,6 +197,50 @@ class RuleReader:
             return Count(anchor, Period(amount, unit, direction, roll))
         return None
 
+    def bounds(self, entry: dict, where: Where, fields: dict) -> None:
+        """A period's shortest length (at_least) and the days added to it on a condition (add_days)."""
+        counts = fields["counts"]
+        if "at_least" in entry:
+            spec = entry["at_least"]
+            if "count" not in entry:
+                self.problems.add(where, "at_least needs a single count = {…}, the longest the period may last",
+                                  "write the longest period as count, and the shortest as at_least", key="at_least")
+            elif counts:
+                longest = counts[0].period
+                least = Period(spec["amount"], spec["unit"], "after", "none")
+                if longest.direction != "after" or longest.unit == "hours":
+                    self.problems.add_at(where, ["at_least"], "at_least applies only to a period counted after "
+                                         "an event in days, weeks, months or years")
+                elif span(least) >= span(longest) and (least.unit != longest.unit or least.amount >= longest.amount):
+                    self.problems.add_at(where, ["at_least", "amount"], f"the shortest period ({spec['amount']} "
+                                         f"{spec['unit']}) is not shorter than the count ({longest.amount} "
+                                         f"{longest.unit})", "give the longest period as count and the shortest "
+                                         "as at_least")
+                else:
+                    fields["at_least"] = least
+                    self.check_stated(spec, where, ["at_least"])
+        if "closed_before" in entry:
+            spec = entry["closed_before"]
+            if spec["date"] not in self.date_facts + self.event_ids:
+                self.problems.add_at(where, ["closed_before", "date"], f"“{spec['date']}” is not a date fact or "
+                                     "event", suggest(spec["date"], self.date_facts + self.event_ids)
+                                     or "use election_date, or declare the date under [[facts]]")
+            else:
+                self.used.add(spec["date"])
+                fields["closed_before"], fields["closed_days"] = spec["date"], spec["days"]
+                self.check_stated({"amount": spec["days"]}, where, ["closed_before", "days"])
+        if "add_days" in entry:
+            spec = entry["add_days"]
+            for i, count in enumerate(counts):
+                if count.period.unit != "days" or count.period.direction != "after":
+                    self.problems.add_at(where, ["add_days"], f"days are added only to a period counted in "
+                                         f"calendar days after an event, not {count.period.unit}",
+                                         "count the period in days, or remove add_days")
+                    return
+            fields["add_days"] = spec["days"]
+            fields["add_days_when"] = self.conditions(spec, where, "when", prefix=["add_days"])
+            self.check_stated({"amount": spec["days"]}, where, ["add_days", "days"])
+
     def check_stated(self, spec: dict, where: Where, path: list) -> None:
         """Warn when the sentence a rule quotes does not state its period: a count that contradicts its quote
         (60 changed to 61) would otherwise check."""
@@ -195,7 +257,7 @@ class RuleReader:
                                   "check the count against the sentence it implements; if the sentence sets the "
                                   "period without a number, give its words as worded = \"…\"")
 
-    def conditions(self, entry: dict, where: Where, key: str) -> tuple[Condition, ...]:
+    def conditions(self, entry: dict, where: Where, key: str, prefix: list = ()) -> tuple[Condition, ...]:
         own = self.parties.facts
         bool_facts = {"respondent_is_candidate"} | {f.id for f in own if f.type == "bool"}
         date_anchors = set(self.date_facts) | set(self.event_ids)
@@ -203,7 +265,7 @@ class RuleReader:
         known = sorted(bool_facts | date_anchors | {"complainant_role"})
         found = []
         for i, spec in enumerate(entry.get(key, [])):
-            path = [key, i]
+            path = [*prefix, key, i]
             if "fact" in spec:
                 fact, extra = spec["fact"], set(spec) - {"fact", "equals", "in"}
                 if fact == "complainant_role" and not extra and ("in" in spec) != ("equals" in spec):
@@ -373,7 +435,8 @@ def check_calendar_reach(problems: Problems, rules, calendar, supported_from: da
         rule = by_id.get(rule_id)
         if rule is None or depth > len(by_id):
             return 0
-        return max((span(c.period) + reach(c.anchor.removeprefix(DEADLINE_ANCHOR), direction, depth + 1)
+        return max((span(c.period) + rule.add_days  # days added on a condition make the period longer still
+                    + reach(c.anchor.removeprefix(DEADLINE_ANCHOR), direction, depth + 1)
                     for c in rule.counts if c.period.direction == direction), default=0)
 
     after = max((reach(r.id, "after") for r in rules), default=0)

@@ -226,6 +226,7 @@ function complainantSection(report, t, terms) {
   // An item set out in another law is named with its citation: the page never claims to have checked it.
   const itemLine = (id) => el("li", { "data-item": id }, items[id].label,
     items[id].reference ? el("span", { class: "reference" }, " ", r.reference_not_checked.replace("{cite}", items[id].reference.cite)) : null,
+    items[id].formality ? el("span", { class: "formality" }, ` ${items[id].formality.explain}`) : null,
     items[id].condition ? el("span", { class: "condition" }, ` ${items[id].condition}`) : null);
   const missingIf = contents.missing_if || [];
   const shown = filing.display || {};
@@ -239,7 +240,8 @@ function complainantSection(report, t, terms) {
       eligibility.reasons.map((reason) => el("p", {}, terms.text(reason))),
       el("p", { class: "cite" }, el("a", { href: `law.html#${eligibility.clause}` }, eligibility.cite))),
     card(r.filing, `filing status-${filing.certainty || filing.status}`,
-      el("p", { class: "status-line", "data-status": filing.status }, filing.status === "unknown" ? (filing.deadline ? r.filing_unknown : r.filing_waiting) : r[filing.status]),
+      el("p", { class: "status-line", "data-status": filing.status }, filing.no_limit ? filing.no_limit_sentence
+        : filing.status === "unknown" ? (filing.deadline ? r.filing_unknown : r.filing_waiting) : r[filing.status]),
       filing.warning ? el("p", { class: "warning" }, filing.warning) : null,
       filingDates, uncertainDays({ ...filing, due: filing.deadline }, t),
       filing.cite ? el("p", { class: "cite" }, el("a", { href: `law.html#${filing.clause}` }, filing.cite)) : null),
