@@ -284,6 +284,7 @@ class Jurisdiction:
     complaint_form: ComplaintForm | None = None
     filing_office: FilingOffice | None = None
     receiver: str = "clerk"
+    level: str = ""  # "city", "county", "state" or "federal"; "" when the file does not say
     languages: tuple[str, ...] = ("en",)
     translations: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # language -> key -> text
     zone_data: bytes = b""  # the tzfile of `timezone`, so that no zone database need be searched
