@@ -79,17 +79,20 @@ def own_words(path: Path, lang: str) -> str:
 # The pages, rendered as the build renders them (without the runtime, which no sentence comes from).
 # --------------------------------------------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def pages() -> dict[str, str]:
-    site = build.read_site([str(p) for p in PROCEDURES])
-    files: dict[str, bytes] = {}
-    data = build.procedure_files(site, files)
+def rendered(paths: list[Path]) -> dict[str, str]:
+    """The pages of a site of these procedures, as build.py renders them."""
+    site = build.read_site([str(p) for p in paths])
     assets = build.Assets({p.relative_to(build.SITE / "static").as_posix(): p.read_bytes()
                            for p in sorted((build.SITE / "static").rglob("*")) if p.is_file()})
     common = {"build_date": site.build_date, "version": "0", "site_build": "0", "assets": assets, "loader": {},
               "asset_sizes": {name: {} for name in assets.sri}, "service_worker": {}}
-    assert site.languages == list(LANGS)
-    return {path: html.decode() for path, html in build.render_pages(site, common, data).items()}
+    pages = build.render_pages(site, common, build.procedure_files(site, {}))
+    return {path: html.decode() for path, html in pages.items()}
+
+
+@pytest.fixture(scope="module")
+def pages() -> dict[str, str]:
+    return rendered(PROCEDURES)
 
 
 def page(pages, lang: str, name: str) -> str:
@@ -276,3 +279,32 @@ def test_every_answer_and_date_in_a_report_is_worded_and_cited_from_the_procedur
                 assert answer["rule"] in rule_clause, (where, person, answer)
                 assert rule_clause[answer["rule"]] in known, (where, person, answer)
     assert read >= STATES_PER_PROCEDURE // 2
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The first page: every procedure, found by place and by level.
+# --------------------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_first_page_lists_every_procedure_with_the_level_its_file_declares(pages, lang):
+    strings = tomllib.loads((ROOT / "site" / "strings" / f"{lang}.toml").read_text("utf-8"))["index"]
+    html = page(pages, lang, "index.html")
+    listed = re.findall(r'<li data-level="([^"]*)" data-search="[^"]*">(.*?)</li>', html, re.S)
+    assert [re.search(r'href="([^/"]+)/index.html"', item).group(1) for _, item in listed] == \
+        [source(p)["id"] for p in PROCEDURES]
+    for (level, item), path in zip(listed, PROCEDURES):
+        declared = source(path).get("level", "")
+        assert level == declared
+        words = f'{strings["level"]}: {strings["level_" + declared]}' if declared else None
+        assert (words in item) if words else ('class="level"' not in item), path.stem
+    # The search: labelled, its count a polite live region, and, before anyone types, the whole list.
+    for control in ("find-place", "find-level"):
+        assert f'<label for="{control}">' in html
+    count = re.search(r'<p id="find-count"[^>]*role="status" aria-live="polite"[^>]*>([^<]*)</p>', html).group(1)
+    assert count == strings["shown"][1].format(count=len(PROCEDURES))
+    assert re.search(r'<form id="find"[^>]*\bhidden\b', html)  # shown by its script; without it, the list is all
+
+
+def test_a_city_alone_gets_no_search_on_its_first_page():
+    index = rendered([ROOT / "tests" / "jurisdictions" / "village.toml"])["index.html"]
+    assert "village/index.html" in index and 'id="find"' not in index and "find.js" not in index
