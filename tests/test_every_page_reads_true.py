@@ -9,19 +9,23 @@ the code under test: a citation is the `cite` of the clause its item quotes; a s
 The same page is read in Chromium for a sample in e2e/test_every_page_reads_true.py.
 """
 
+import html as markup
+import json
 import random
 import re
 import tomllib
 from datetime import date
-from functools import cache
 from pathlib import Path
 
 import pytest
 
 import build
+from core import load_jurisdiction
 from core.audience import AUDIENCES
 from core.facts import InputError
+from core.localize import localized
 from core.report import evaluate
+from procedure_text import PLACEHOLDER, cites, institutions_not_its_own, source, translation
 from reading import report_sentences, visible_blocks
 from scripts.report_snapshot import drawn_facts
 
@@ -38,41 +42,6 @@ def procedure_files() -> list[Path]:
 
 PROCEDURES = procedure_files()
 IDS = [p.stem for p in PROCEDURES]
-
-
-@cache
-def source(path: Path) -> dict:
-    return tomllib.loads(path.read_text(encoding="utf-8"))
-
-
-@cache
-def translation(path: Path, lang: str) -> dict:
-    beside = path.with_name(f"{path.stem}.{lang}.toml")
-    return tomllib.loads(beside.read_text(encoding="utf-8")) if beside.is_file() else {}
-
-
-def cites(path: Path, lang: str) -> dict[str, set[str]]:
-    """Each clause's citation, as the file writes it (and as its translation does, on that language's pages)."""
-    out = {c["anchor"]: {c["cite"]} for c in source(path)["clauses"]}
-    for anchor, entry in translation(path, lang).get("clauses", {}).items():
-        if isinstance(entry, dict) and "cite" in entry and anchor in out:
-            out[anchor].add(entry["cite"])
-    return out
-
-
-def own_words(path: Path, lang: str) -> str:
-    """Every string the procedure's file (and its translation) holds, joined: the words a page may take from it."""
-    def strings(value):
-        if isinstance(value, dict):
-            for k, v in value.items():
-                yield k
-                yield from strings(v)
-        elif isinstance(value, list):
-            for v in value:
-                yield from strings(v)
-        elif isinstance(value, str):
-            yield value
-    return "\n".join([*strings(source(path)), *strings(translation(path, lang))])
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -104,13 +73,6 @@ def procedure_pages(pages, path: Path, lang: str) -> dict[str, str]:
     return {name: page(pages, lang, f"{pid}/{name}") for name in ("index.html", "law.html", "desk.html")}
 
 
-# What a missing value prints as ("None of these" is a choice, not a missing value).
-PLACEHOLDER = re.compile(r"\bNone\b(?! of)|\bundefined\b|\bnull\b|\bNaN\b|\[object |\{[a-z_]+\}|\{\{|\}\}")
-# Words that name an institution: a page may say them only in the procedure's own words.
-INSTITUTIONS = {"en": re.compile(r"\b(City|Village|Town|County|State|[Cc]ommission|chapter)\b"),
-                "es": re.compile(r"\b(Ciudad|Municipio|Condado|[Cc]omisión|capítulo)\b")}  # ("Estado" is a status)
-
-
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("path", PROCEDURES, ids=IDS)
 def test_no_sentence_on_a_page_is_empty_or_a_placeholder(pages, path, lang):
@@ -127,18 +89,11 @@ def test_no_sentence_on_a_page_is_empty_or_a_placeholder(pages, path, lang):
 @pytest.mark.parametrize("path", PROCEDURES, ids=IDS)
 def test_an_institution_is_named_only_in_the_procedures_own_words(pages, path, lang):
     # "the City's form" on a village's page was a fixed word assuming Fort Collins.
-    words = own_words(path, lang)
-    from core import load_jurisdiction
-    from core.localize import localized
     j = localized(load_jurisdiction(str(path)), lang)
-    named = sorted({a.label for a in j.actors} | {a.in_text for a in j.actors}, key=len, reverse=True)  # built-in
+    built_in = {a.label for a in j.actors} | {a.in_text for a in j.actors}  # "City Clerk", unless the file says
     for name, html in procedure_pages(pages, path, lang).items():
         for block in visible_blocks(html, lang):
-            rest = block
-            for phrase in sorted({*re.split(r"\n|(?<=[.;:]) ", words), *named}, key=len, reverse=True):
-                if len(phrase) > 3 and phrase in rest:
-                    rest = rest.replace(phrase, " ")
-            assert not INSTITUTIONS[lang].search(rest), (name, block)
+            assert institutions_not_its_own(block, path, lang, built_in) == [], (name, block)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -207,8 +162,6 @@ def test_the_enacting_ordinance_and_the_form_are_shown_only_where_the_procedure_
 
 @pytest.mark.parametrize("path", PROCEDURES, ids=IDS)
 def test_a_declared_fact_is_asked_of_whoever_files_and_named_to_the_others(pages, path):
-    import json
-    import html as markup
     config = re.search(r"data-config='([^']*)'", procedure_pages(pages, path, "en")["index.html"]).group(1)
     layout = json.loads(markup.unescape(config))["layout"]
     for fact in source(path).get("facts", []):
@@ -226,7 +179,6 @@ STATES_PER_PROCEDURE = 24
 
 def states(path: Path):
     """The empty state, then states drawn as the snapshot draws them, each on a day (some on none)."""
-    from core import load_jurisdiction
     j = load_jurisdiction(str(path))
     rng = random.Random(f"reads-true:{path.stem}")
     yield j, {}, None
