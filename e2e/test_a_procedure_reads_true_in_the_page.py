@@ -71,6 +71,10 @@ def test_a_village_reads_true_to_each_person(new_page, site, person, lang):
     if person == "complainant":  # the letter's items, quoted from § 33.41(C)(2)
         for item in data["contents"]:
             assert page.inner_text(f"#d-{item['id']}-hint a") in known[item["clause"]]
+        # the answer's contents card cites the clause listing them and the one they are quoted from
+        anchors = page.locator(".card.contents .cite a").evaluate_all("nodes => nodes.map(n => n.getAttribute('href'))")
+        assert anchors == [f"law.html#{data['contents_rule']['clause']}"] + sorted(
+            {f"law.html#{item['clause']}" for item in data["contents"]})
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

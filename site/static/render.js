@@ -252,7 +252,15 @@ function complainantSection(report, t, terms) {
       missingIf.length && contents.status !== "unknown"
         ? [el("p", {}, r.missing_if), el("ul", { class: "missing-if" }, missingIf.map(itemLine))] : null,
       form ? el("p", { class: "form-link" }, el("a", { href: form.url, rel: "noreferrer" }, form.title)) : null,
-      contents.cite ? el("p", { class: "cite" }, el("a", { href: `law.html#${contents.clause}` }, contents.cite)) : null));
+      contentsCites(contents).length ? el("p", { class: "cite" }, contentsCites(contents).map((c, n) => [n ? "; " : null,
+        el("a", { href: `law.html#${c.clause}` }, c.cite)])) : null));
+}
+
+// The clauses the required contents are quoted from: the one that lists them, then each other an item quotes.
+function contentsCites(contents) {
+  const all = [contents.cite ? { clause: contents.clause, cite: contents.cite } : null,
+    ...contents.items.map((i) => ({ clause: i.clause, cite: i.cite }))].filter(Boolean);
+  return all.filter((c, n) => all.findIndex((o) => o.clause === c.clause) === n);
 }
 
 // What this person must or may do themselves (for the complainant, the filing cards instead).
