@@ -26,7 +26,7 @@ from core.facts import InputError
 from core.localize import localized
 from core.report import evaluate
 from procedure_text import PLACEHOLDER, cites, institutions_not_its_own, source, translation
-from reading import report_sentences, visible_blocks
+from reading import english_vocabulary, problems, report_sentences, visible_blocks
 from scripts.report_snapshot import drawn_facts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -260,3 +260,21 @@ def test_the_first_page_lists_every_procedure_with_the_level_its_file_declares(p
 def test_a_city_alone_gets_no_search_on_its_first_page():
     index = rendered([ROOT / "tests" / "jurisdictions" / "village.toml"])["index.html"]
     assert "village/index.html" in index and 'id="find"' not in index and "find.js" not in index
+
+
+LAW_QUOTED = re.compile(r'<(q|p|blockquote|span)\b[^>]*\blang="en"[^>]*>.*?</\1>', re.S)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("path", PROCEDURES, ids=IDS)
+def test_every_procedures_pages_read_as_their_language(pages, path, lang):
+    # tests/test_reading.py reads the shipped site so; every procedure's pages are read here the same way, in each
+    # language the procedure is published in (a procedure not translated keeps its own words in English), leaving
+    # out the law's own words, quoted as they are (marked lang="en": "1. the name of the respondent;").
+    if lang not in source(path).get("languages", ["en"]):
+        pytest.skip(f"{path.stem} is not published in {lang}")
+    foreign = english_vocabulary() if lang == "es" else frozenset()
+    found = [f"{name}: {p}" for name, html in procedure_pages(pages, path, lang).items()
+             for block in visible_blocks(LAW_QUOTED.sub("«…»", html), lang)
+             for p in problems(block, lang, foreign)]
+    assert found == []
