@@ -246,9 +246,6 @@ def make_environment(strings: dict) -> jinja2.Environment:
     env.filters["counted"] = counted
     # Each role's sentence in the complaint letter ("I am a registered elector …"), for the page to choose from.
     env.globals["statements"] = lambda j: {r.id: r.statement for r in j.roles if r.statement}
-    # The clauses a complaint's required contents are quoted from: the one introducing the list, then any other.
-    env.globals["contents_clauses"] = lambda j: list(dict.fromkeys(
-        ([j.contents_clause] if j.contents_clause else []) + [item.clause for item in j.contents]))
     env.globals.update(t=strings, csp=CSP, js_strings={k: strings[k] for k in JS_STRINGS}, audiences=AUDIENCES,
                        latest_date=latest_date)
     return env
