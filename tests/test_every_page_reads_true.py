@@ -6,7 +6,7 @@ states and days.
 Every expectation is read from the procedure's own file (its TOML, and the translation beside it), never from
 the code under test: a citation is the `cite` of the clause its item quotes; a stage heading is a `kind =
 "stage"` rule; the official form, the enacting ordinance and the institutions' names are the file's own words.
-The same page is read in Chromium for a sample in e2e/test_every_page_reads_true.py.
+The same page is read in Chromium for a sample in e2e/test_a_procedure_reads_true_in_the_page.py.
 """
 
 import html as markup
