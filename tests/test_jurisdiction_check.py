@@ -203,3 +203,11 @@ text = "{quoted}"
     assert warnings_for(tmp_path, text) == []
     assert any("the quoted text does not state the amount 25" in w
                for w in warnings_for(tmp_path, text.replace("amount = 24", "amount = 25")))
+
+
+def test_a_level_is_one_of_the_four_and_is_read():
+    text = MINIMAL.replace('title = "Ethics complaints"\n', 'title = "Ethics complaints"\nlevel = "county"\n', 1)
+    assert parse_jurisdiction(text, "city.toml").level == "county"
+    assert parse_jurisdiction(MINIMAL, "city.toml").level == ""  # optional: not said, not guessed
+    found = problems(text.replace('level = "county"', 'level = "town"'))
+    assert len(found) == 1 and "level" in found[0] and "city" in found[0], found
