@@ -45,7 +45,7 @@ import brotli
 import jinja2
 
 from core import __version__, prepared
-from core.audience import AUDIENCES, acting
+from core.audience import AUDIENCES, asked, form_layout
 from core.facts import latest_date
 from core.jurisdiction import cases_path, check_file, jurisdiction_path, seed_ids
 from core.localize import localized
@@ -256,52 +256,6 @@ def page_path(lang: str, name: str) -> str:
     return name if lang == "en" else f"{lang}/{name}"
 
 
-def uses(jurisdiction: Jurisdiction) -> dict:
-    """Which optional inputs this procedure needs, so the form asks only for those."""
-    anchors = {c.anchor for r in jurisdiction.rules for c in r.counts}
-    conditions = [c for r in jurisdiction.rules for c in r.applies_when + r.applies_unless]
-    facts = {c.fact for c in conditions if c.fact} | {c.date for c in conditions if c.date} | {
-        c.other for c in conditions if c.other}
-    roles = jurisdiction.eligibility.roles
-    return {"role": roles is not None and "any-person" not in roles,  # anyone may file: nothing to ask
-            "candidate": "respondent_is_candidate" in facts,
-            "election_date": "election_date" in anchors | facts}
-
-
-DECIDING = 2  # how many of a person's first questions come before their answer
-
-
-def form_layout(jurisdiction: Jurisdiction) -> dict:
-    """For each person, the form's fields in the order they know the facts: the deciding ones
-    (before the answer), then the rest. Every field is offered to everyone; only the order differs."""
-    used = uses(jurisdiction)
-    events = [f"event:{e.id}" for e in jurisdiction.events]
-    facts = [f.id for f in jurisdiction.own_facts()]
-    extra = (["respondent_is_candidate"] if used["candidate"] else []) + (
-        ["election_date"] if used["election_date"] else [])
-    everything = (["violation_date", "received"] + (["complainant_role"] if used["role"] else []) + extra + facts
-                  + (["contents"] if jurisdiction.contents else []) + events + ["about"])
-
-    def anchors(rules) -> list[str]:
-        """The facts and events the given rules count from, open or close on, or test, in procedure order."""
-        names = set()
-        for rule in rules:
-            names.update(c.anchor for c in rule.counts if not c.anchor.startswith("deadline:"))
-            names.update(n for n in (rule.opens, rule.closes) if n)
-            names.update(c.fact or c.date for c in rule.applies_when + rule.applies_unless)
-        return [f for f in everything if f.removeprefix("event:") in names]
-
-    sides = {a.id: a.side for a in jurisdiction.actors}
-    current = [jurisdiction.versions(i)[-1] for i in jurisdiction.rule_ids()]
-    filing = [r for r in current if r.kind == "filing"]
-    respondent = [r for r in current if r.kind in ("deadline", "window") and "respondent" in acting(sides.get(r.actor))]
-    deciding = {"complainant": anchors(filing) + ["received"],
-                "respondent": anchors(respondent)[:DECIDING] or ["received"],
-                "clerk": ["received"]}
-    return {role: {"deciding": list(dict.fromkeys(first)),
-                   "more": [f for f in everything if f not in first]} for role, first in deciding.items()}
-
-
 class Assets:
     """The page's own files under assets/HASH/, with what a page needs to load each one checked."""
 
@@ -326,6 +280,55 @@ def loader_config(runtime_folder: str, runtime: dict[str, bytes], python_folder:
     }
 
 
+def procedure_files(site: Site, files: dict[str, bytes]) -> list[dict]:
+    """Each procedure's published files (its source, its data as read and checked here, its worked cases), added
+    to `files`; and what a page needs to load each, as the checker and the verify page load them."""
+    data_list = []
+    for procedure in site.procedures:
+        j = procedure.jurisdiction
+        files[f"{j.id}/jurisdiction.toml"] = procedure.toml  # the source, for anyone who wants to read it
+        procedure_json = prepared.dumps(j).encode()  # what the browser loads
+        cases_json = json.dumps(procedure.cases, ensure_ascii=False, indent=1).encode()
+        procedure_path = hashed_name(f"{j.id}/procedure.json", procedure_json)
+        cases_path = hashed_name(f"{j.id}/cases.json", cases_json)
+        files[procedure_path], files[cases_path] = procedure_json, cases_json
+        data_list.append({"id": j.id, "name": j.name, "title": j.title, "rules_version": j.digest,
+                          "failing_cases": procedure.failing_cases, "contact": j.contact,
+                          "procedure": {"url": procedure_path, "integrity": integrity(procedure_json)},
+                          "cases": {"url": cases_path, "integrity": integrity(cases_json)}})
+    return data_list
+
+
+def render_pages(site: Site, common: dict, data_list: list[dict]) -> dict[str, bytes]:
+    """Every page, in every language: what a person reads, from the procedures and the interface's words."""
+    pages = {}
+    for lang in site.languages:
+        env = make_environment(site.strings[lang])
+        in_language = [localized(p.jurisdiction, lang) for p in site.procedures]
+        procedures = [replace(p, jurisdiction=j, outline=outline(j, lang)) for p, j in zip(site.procedures, in_language)]
+        data_in_language = [dict(item, name=p.jurisdiction.name, title=p.jurisdiction.title, contact=p.jurisdiction.contact,
+                                 failing_cases=p.failing_cases)
+                            for item, p in zip(data_list, procedures)]
+
+        def render(template: str, name: str, **context) -> None:
+            path = page_path(lang, name)
+            root = "../" * path.count("/")
+            alternates = [{"lang": other, "name": site.strings[other]["language_name"],
+                           "url": root + page_path(other, name)} for other in site.languages if other != lang]
+            pages[path] = env.get_template(template).render(common, procedures=procedures, root=root,
+                                                            alternates=alternates, **context).encode()
+
+        for procedure, data in zip(procedures, data_in_language):
+            j = procedure.jurisdiction
+            context = dict(p=procedure, j=j, data=data, uses=asked(j), layout=form_layout(j))
+            render("checker.html", f"{j.id}/index.html", page="checker", **context)
+            render("law.html", f"{j.id}/law.html", page="law", **context)
+            render("desk.html", f"{j.id}/desk.html", page="desk", **context)
+        render("index.html", "index.html", page="index")
+        render("verify.html", "verify.html", page="verify", data_list=data_in_language)
+    return pages
+
+
 def write_site(site: Site, out: Path) -> dict[str, str]:
     files: dict[str, bytes] = {}  # path in dist -> bytes
     assets = Assets({p.relative_to(SITE / "static").as_posix(): p.read_bytes()
@@ -348,20 +351,7 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
     files.update({runtime_folder + n: d for n, d in runtime.items()})
     files.update({python_folder + n: d for n, d in python.items()})
 
-    data_list = []  # each procedure's published data, as its checker and the verify page load it
-    for procedure in site.procedures:
-        j = procedure.jurisdiction
-        files[f"{j.id}/jurisdiction.toml"] = procedure.toml  # the source, for anyone who wants to read it
-        procedure_json = prepared.dumps(j).encode()  # what the browser loads
-        cases_json = json.dumps(procedure.cases, ensure_ascii=False, indent=1).encode()
-        procedure_path = hashed_name(f"{j.id}/procedure.json", procedure_json)
-        cases_path = hashed_name(f"{j.id}/cases.json", cases_json)
-        files[procedure_path], files[cases_path] = procedure_json, cases_json
-        data_list.append({"id": j.id, "name": j.name, "title": j.title, "rules_version": j.digest,
-                          "failing_cases": procedure.failing_cases, "contact": j.contact,
-                          "procedure": {"url": procedure_path, "integrity": integrity(procedure_json)},
-                          "cases": {"url": cases_path, "integrity": integrity(cases_json)}})
-
+    data_list = procedure_files(site, files)
     compressed = precompress(files)
     sizes = {path: {"raw": len(files[path]), "br": len(compressed[path][0]), "gzip": len(compressed[path][1])}
              for path in files}
@@ -384,31 +374,7 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
               "assets": assets, "loader": loader,
               "asset_sizes": {name: sizes[assets.folder + name] for name in assets.sri},
               "service_worker": {"url": "sw.js", "integrity": integrity(files["sw.js"])}}
-    pages = {}
-    for lang in site.languages:
-        env = make_environment(site.strings[lang])
-        in_language = [localized(p.jurisdiction, lang) for p in site.procedures]
-        procedures = [replace(p, jurisdiction=j, outline=outline(j, lang)) for p, j in zip(site.procedures, in_language)]
-        data_in_language = [dict(item, name=p.jurisdiction.name, title=p.jurisdiction.title, contact=p.jurisdiction.contact,
-                                 failing_cases=p.failing_cases)
-                            for item, p in zip(data_list, procedures)]
-
-        def render(template: str, name: str, **context) -> None:
-            path = page_path(lang, name)
-            root = "../" * path.count("/")
-            alternates = [{"lang": other, "name": site.strings[other]["language_name"],
-                           "url": root + page_path(other, name)} for other in site.languages if other != lang]
-            pages[path] = env.get_template(template).render(common, procedures=procedures, root=root,
-                                                            alternates=alternates, **context).encode()
-
-        for procedure, data in zip(procedures, data_in_language):
-            j = procedure.jurisdiction
-            context = dict(p=procedure, j=j, data=data, uses=uses(j), layout=form_layout(j))
-            render("checker.html", f"{j.id}/index.html", page="checker", **context)
-            render("law.html", f"{j.id}/law.html", page="law", **context)
-            render("desk.html", f"{j.id}/desk.html", page="desk", **context)
-        render("index.html", "index.html", page="index")
-        render("verify.html", "verify.html", page="verify", data_list=data_in_language)
+    pages = render_pages(site, common, data_list)
     assert sorted(pages) == sorted(paths)
     files.update(pages)
     files["headers.txt"] = "".join(f"{k}: {v}\n" for k, v in RECOMMENDED_HEADERS.items()).encode()

@@ -292,6 +292,7 @@ class Jurisdiction:
     complaint_form: ComplaintForm | None = None
     filing_office: FilingOffice | None = None
     receiver: str = "clerk"
+    level: str = ""  # "city", "county", "state" or "federal"; "" when the file does not say
     languages: tuple[str, ...] = ("en",)
     translations: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # language -> key -> text
     zone_data: bytes = b""  # the tzfile of `timezone`, so that no zone database need be searched
@@ -315,6 +316,12 @@ class Jurisdiction:
 
     def declared_fact(self, fact_id: str) -> DeclaredFact | None:
         return next((f for f in self.facts if f.id == fact_id), None)
+
+    def contents_clauses(self) -> list[str]:
+        """The clauses the required contents are quoted from: the one that lists them, then each other an item
+        quotes (a list in § 33.42(A) of items set out in § 33.41(C)(2))."""
+        return list(dict.fromkeys(([self.contents_clause] if self.contents_clause else [])
+                                  + [item.clause for item in self.contents]))
 
     def own_facts(self) -> tuple[DeclaredFact, ...]:
         """Facts the procedure adds to the built-in ones (not built-in facts it only relabels)."""

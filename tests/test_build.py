@@ -267,7 +267,7 @@ def test_the_form_asks_for_what_the_procedure_declares_and_nothing_it_does_not(t
     config = json.loads(re.search(r"data-config='([^']*)'", page).group(1).replace("&#34;", '"').replace("&amp;", "&"))
     markup = re.sub(r"data-config='[^']*'", "", page)  # what the page shows, without the strings its script carries
     assert 'id="f-complainant_role"' not in markup and "Only some people may file" not in markup
-    assert '<label for="f-election_date">On what day was the village election held?</label>' in markup
+    assert '<label for="f-election_date" data-label>On what day was the village election held?</label>' in markup
     assert "Date of the election" not in markup
     assert config["roles"] is None and config["audiences"] == ["complainant", "respondent", "clerk"]
     # a receipt date may go past supported_to, as far as the calendar covers (2031)

@@ -155,3 +155,59 @@ def test_a_city_file_that_checked_before_the_schema_and_roles_still_checks_and_g
     cases = json.loads((folder / "format-1-example-city.cases.json").read_text(encoding="utf-8"))
     result = run_cases(jurisdiction, cases)
     assert result["passed"] == result["total"] == 5, result
+
+
+def warnings_for(tmp_path, text):
+    path = tmp_path / "city.toml"
+    path.write_text(text, encoding="utf-8")
+    from core.jurisdiction import check_file
+    jurisdiction, found = check_file(path)
+    assert jurisdiction is not None, found
+    return [str(p) for p in found if p.severity == "warning"]
+
+
+def test_a_count_of_one_is_not_stated_by_the_word_a_on_its_own(tmp_path):
+    # "Any person may file a complaint … within 30 days": the "a" of "a complaint" is not a period of one day.
+    invented = MINIMAL.replace("amount = 30, unit = \"days\"", "amount = 1, unit = \"days\"")
+    assert any("(filing).count.amount: the quoted text does not state the amount 1" in w
+               for w in warnings_for(tmp_path, invented))
+
+
+def test_a_count_of_one_is_stated_by_a_before_its_unit(tmp_path):
+    quoted = "Any person may file a complaint with the Clerk within a year after the violation."
+    text = MINIMAL.replace("Any person may file a complaint with the Clerk within 30 days after the violation.", quoted)
+    text = text.replace("amount = 30, unit = \"days\"", "amount = 1, unit = \"years\"")
+    assert warnings_for(tmp_path, text) == []
+
+
+def test_a_number_hyphenated_to_its_unit_is_that_number(tmp_path):
+    # "24-hours’ notice", as an ordinance wrote it: 24 hours, not a number missing from the quote.
+    quoted = "The commission shall give 24-hours’ notice of the hearing."
+    text = MINIMAL.replace('explain = "The date of the hearing."', 'explain = "The date of the hearing."\ntime = true')
+    text += f'''
+[[rules]]
+id = "notice"
+kind = "deadline"
+title = "Notice of the hearing"
+actor = "commission"
+clause = "c"
+text = "{quoted}"
+count = {{ from = "hearing", amount = 24, unit = "hours", direction = "before" }}
+
+[[clauses]]
+anchor = "c"
+cite = "§ 1(c)"
+title = "Notice"
+text = "{quoted}"
+'''
+    assert warnings_for(tmp_path, text) == []
+    assert any("the quoted text does not state the amount 25" in w
+               for w in warnings_for(tmp_path, text.replace("amount = 24", "amount = 25")))
+
+
+def test_a_level_is_one_of_the_four_and_is_read():
+    text = MINIMAL.replace('title = "Ethics complaints"\n', 'title = "Ethics complaints"\nlevel = "county"\n', 1)
+    assert parse_jurisdiction(text, "city.toml").level == "county"
+    assert parse_jurisdiction(MINIMAL, "city.toml").level == ""  # optional: not said, not guessed
+    found = problems(text.replace('level = "county"', 'level = "town"'))
+    assert len(found) == 1 and "level" in found[0] and "city" in found[0], found

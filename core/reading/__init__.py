@@ -154,5 +154,5 @@ def _read(data: dict, problems: Problems, text: str, file_name: str) -> Jurisdic
                                    office.get("closes_at", ""), tuple(office.get("mail", ())),
                                    office.get("not_known", ""), office.get("phone", ""),
                                    office.get("email", "")) if office else None,
-        receiver=parties.receiver, languages=tuple(data.get("languages", ["en"])), zone_data=zone,
+        receiver=parties.receiver, level=data.get("level", ""), languages=tuple(data.get("languages", ["en"])), zone_data=zone,
         digest=hashlib.sha256(text.encode("utf-8")).hexdigest()[:12], file_name=Path(file_name).name)

@@ -388,7 +388,7 @@ TENS_WORDS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
 
 
 def number_words(n: int) -> list[str]:
-    """How a quoted sentence may state a number: "60", "sixty", "forty-five", "a" or "an" for one.
+    """How a quoted sentence may state a number in figures or words: "60", "sixty", "forty-five".
 
     >>> number_words(45)
     ['45', 'forty-five', 'forty five']
@@ -399,14 +399,27 @@ def number_words(n: int) -> list[str]:
     elif n < 100:
         tens, unit = TENS_WORDS[n // 10 - 2], n % 10
         forms += [tens] if not unit else [f"{tens}-{UNITS_WORDS[unit]}", f"{tens} {UNITS_WORDS[unit]}"]
-    if n == 1:
-        forms += ["a", "an"]
     return forms
 
 
+# The word a period is counted in, as a sentence writes it ("business days", "hours’", "calendar-day").
+UNIT_WORD = r"(?:(?:business|working|calendar|court)[ -])?(?:day|hour|week|month|year)s?\b"
+
+
 def states_amount(text: str, amount: int) -> bool:
-    """Whether the sentence states the amount, in digits or in words ("three (3)", "48 hours")."""
-    return any(re.search(rf"(?<![\w-]){re.escape(form)}(?![\w-])", text, re.IGNORECASE) for form in number_words(amount))
+    """Whether the sentence states the amount, in figures or in words ("three (3)", "48 hours", "24-hours’").
+    A number joined to its unit by a hyphen is still that number; "a" or "an" is one only before a unit
+    ("within a year"), never on its own, or every sentence would state one:
+
+    >>> states_amount("give 24-hours’ notice", 24), states_amount("file a complaint within 30 days", 1)
+    (True, False)
+    >>> states_amount("within a business day", 1), states_amount("within forty-five days", 40)
+    (True, False)
+    """
+    ends = rf"(?:(?![\w-])|-(?={UNIT_WORD}))"  # "24" in "24-hours’", not "forty" in "forty-five"
+    forms = [re.escape(form) for form in number_words(amount)] + ([rf"an?\s+(?={UNIT_WORD})"] if amount == 1 else [])
+    return any(re.search(rf"(?<![\w-]){form}{'' if form.startswith('an?') else ends}", text, re.IGNORECASE)
+               for form in forms)
 
 
 def _sentence(text: str | None) -> str | None:

@@ -78,6 +78,11 @@ function chooseRole(person, { focus = false } = {}) {
   document.getElementById("who-chosen-text").textContent = t.who[`chosen_${role}`];
   // A hint speaks to the person asking: only whoever files has a day they plan to file.
   document.getElementById("f-received-hint").textContent = t.checker[`received_hint_${role}`];
+  // A fact the procedure declares is asked of whoever files in their words; the others see what it is.
+  for (const [name, words] of Object.entries(config.layout[role].wording)) {
+    const label = form.querySelector(`[data-field='${CSS.escape(name)}'] [data-label]`);
+    if (label) label.textContent = words;
+  }
   arrange(role);
   if (focus) document.querySelector("#deciding input:not([type='radio']), #deciding input").focus();
 }

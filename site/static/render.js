@@ -254,7 +254,15 @@ function complainantSection(report, t, terms) {
       missingIf.length && contents.status !== "unknown"
         ? [el("p", {}, r.missing_if), el("ul", { class: "missing-if" }, missingIf.map(itemLine))] : null,
       form ? el("p", { class: "form-link" }, el("a", { href: form.url, rel: "noreferrer" }, form.title)) : null,
-      contents.cite ? el("p", { class: "cite" }, el("a", { href: `law.html#${contents.clause}` }, contents.cite)) : null));
+      contentsCites(contents).length ? el("p", { class: "cite" }, contentsCites(contents).map((c, n) => [n ? "; " : null,
+        el("a", { href: `law.html#${c.clause}` }, c.cite)])) : null));
+}
+
+// The clauses the required contents are quoted from: the one that lists them, then each other an item quotes.
+function contentsCites(contents) {
+  const all = [contents.cite ? { clause: contents.clause, cite: contents.cite } : null,
+    ...contents.items.map((i) => ({ clause: i.clause, cite: i.cite }))].filter(Boolean);
+  return all.filter((c, n) => all.findIndex((o) => o.clause === c.clause) === n);
 }
 
 // What this person must or may do themselves (for the complainant, the filing cards instead).
@@ -292,7 +300,11 @@ function timeline(report, role, everything, t, terms) {
   const timed = [...report.deadlines, ...report.windows];
   const show = (i) => everything || concerns(i, role);
   const above = new Set(ownItems(report, role).map((i) => i.id));
-  const groups = [{ title: t.results.before_stages, items: timed.filter((i) => !staged.has(i.id)), provisions: [], note: null }];
+  // Rules in no stage: headed only beside stages the code declares, and "Filing" only when they are the filing alone.
+  const loose = timed.filter((i) => !staged.has(i.id));
+  const looseTitle = !report.stages.length ? null
+    : loose.every((i) => i.kind === "filing") ? t.results.before_stages : t.results.outside_stages;
+  const groups = [{ title: looseTitle, items: loose, provisions: [], note: null }];
   for (const stage of report.stages) {
     groups.push({ title: `${stage.order}. ${stage.title}`, stage, items: timed.filter((i) => stage.rules.includes(i.id)),
       provisions: report.provisions.filter((p) => stage.rules.includes(p.id)), note: stage.deadline_note });
@@ -301,7 +313,7 @@ function timeline(report, role, everything, t, terms) {
     const items = group.items.filter(show).sort(byDate);
     const provisions = group.provisions.filter(show);
     return el("li", { class: "stage", "data-stage": group.stage ? group.stage.id : "filing" },
-      el("h4", {}, group.title),
+      group.title ? el("h4", {}, group.title) : null,
       group.stage ? el("p", { class: "cite" }, el("a", { href: `law.html#${group.stage.clause}` }, group.stage.cite)) : null,
       group.note ? el("p", { class: "muted" }, group.note) : null,
       items.length ? el("ul", { class: "items" }, items.map((i) => (above.has(i.id) ? briefItem(i, t) : item(i, report, role, t, terms)))) : null,
