@@ -30,7 +30,9 @@ ONE_AND_A_PLURAL = re.compile(r"(?<![\d.,])\b1 ([a-záéíóúñ]+)\b")
 COUNTED = {"days", "dates", "weeks", "months", "years", "hours", "complaints", "cases", "items", "deadlines",
            "things", "duties", "días", "fechas", "semanas", "meses", "años", "horas", "quejas", "casos",
            "elementos", "plazos", "cosas", "obligaciones", "deberes"}
-WEB_NAMES = re.compile(r"https?://\S+|\b[\w-]+\.(?:json|js|mjs|html|toml|ics|txt|wasm|zip|svg)\b")
+# Addresses, file names and time zone names (America/New_York) are names, not words of either language.
+WEB_NAMES = re.compile(r"https?://\S+|\b[\w-]+\.(?:json|js|mjs|html|toml|ics|txt|wasm|zip|svg)\b"
+                       r"|\b(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific)/[A-Za-z_/]+")
 QUOTED = re.compile(r"«[^»]*»|“[^”]*”|\"[^\"]*\"")
 
 

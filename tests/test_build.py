@@ -221,7 +221,7 @@ def test_the_build_never_writes_over_the_project(out, capsys):
 def test_the_build_replaces_its_own_previous_output_and_fills_an_empty_or_new_folder(tmp_path):
     empty = tmp_path / "empty"
     empty.mkdir()
-    assert build.main(["--out", str(empty)]) == 0  # both procedures
+    assert build.main(["--out", str(empty)]) == 0  # every procedure
     (empty / ".htaccess").write_text("# the host's own file, which no build wrote")
     assert build.main(["--jurisdiction", "fort-collins", "--out", str(empty)]) == 0
     # What the previous build wrote and this one does not is gone; what no build wrote stays.

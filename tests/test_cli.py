@@ -20,8 +20,8 @@ def test_list_prints_each_jurisdiction_id_and_name():
     result = run("list")
     assert result.returncode == 0
     lines = result.stdout.splitlines()
-    assert [line.split("\t")[0] for line in lines] == ["fort-collins", "illinois-model-ethics"]
-    assert "Fort Collins, Colorado" in lines[0]
+    assert [line.split("\t")[0] for line in lines] == ["dc-bega", "fort-collins", "illinois-model-ethics"]
+    assert "Fort Collins, Colorado" in lines[1]
 
 
 def test_evaluate_reads_a_file_and_prints_the_report(tmp_path):
@@ -126,8 +126,8 @@ def test_check_accepts_the_shipped_jurisdictions():
     files = sorted(str(p) for p in (ROOT / "core" / "jurisdictions").glob("*.toml"))
     result = run("check", *files)
     assert result.returncode == 0
-    assert result.stdout.count(": ok (") == 4  # two procedures and their Spanish translations
-    assert result.stdout.count("es.toml: ok (the Spanish of ") == 2
+    assert result.stdout.count(": ok (") == 6  # three procedures and their Spanish translations
+    assert result.stdout.count("es.toml: ok (the Spanish of ") == 3
     assert "warning" not in result.stdout  # nothing is left untranslated
 
 

@@ -34,7 +34,7 @@ from pathlib import Path
 
 import pytest
 
-from core import load_jurisdiction
+from core import load_jurisdiction, seed_ids
 from core.describing import readings, task
 from core.desk import Complaint, desk
 from core.facts import InputError
@@ -46,7 +46,8 @@ from fuzzing import IN_CI, SEED
 from scripts.report_snapshot import drawn_facts
 
 ROOT = Path(__file__).resolve().parent.parent
-PROCEDURES = ["fort-collins", "illinois-model-ethics"] + [str(ROOT / "tests" / "jurisdictions" / f"{n}.toml") for n in (
+# Every shipped procedure, found rather than listed, and the test procedures of every shape.
+PROCEDURES = seed_ids() + [str(ROOT / "tests" / "jurisdictions" / f"{n}.toml") for n in (
     "shapes", "cure-then-hearing", "patterns", "amended", "format-1-example-city", "federal-style", "later-of",
     "discovery", "continuing")]
 STATES = int(os.environ.get("COMPLAINT_CHECKER_STATES") or (300 if IN_CI else 200))

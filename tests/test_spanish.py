@@ -50,7 +50,7 @@ def test_the_spanish_catalogue_has_every_key_of_the_english_one(folder):
     assert keys(spanish) - keys(english) == set()
 
 
-@pytest.mark.parametrize("jurisdiction_id", ["fort-collins", "illinois-model-ethics"])
+@pytest.mark.parametrize("jurisdiction_id", ["fort-collins", "illinois-model-ethics", "dc-bega"])
 def test_every_label_and_explanation_of_a_shipped_procedure_is_in_spanish(jurisdiction_id):
     j = load_jurisdiction(jurisdiction_id)
     assert "es" in j.languages
@@ -76,6 +76,8 @@ CASES = {
                               "election_date": "2026-11-03", "hearing_closed": True,
                               "events": {"meeting": "2026-10-22T10:00", "hearing": "2026-10-25T11:00",
                                          "hearing-concluded": "2026-10-26", "recommendation-issued": "2026-10-27"}},
+    "dc-bega": {"discovered": "2026-03-02", "received": "2026-11-16", "has_documents": True, "contents": ["names-addresses"],
+                "events": {"evidence-presented": "2026-12-28"}},
 }
 
 
