@@ -124,10 +124,11 @@ def test_bad_usage_is_one_line_too():
 
 def test_check_accepts_the_shipped_jurisdictions():
     files = sorted(str(p) for p in (ROOT / "core" / "jurisdictions").glob("*.toml"))
+    procedures = [f for f in files if Path(f).name.count(".") == 1]
     result = run("check", *files)
     assert result.returncode == 0
-    assert result.stdout.count(": ok (") == 4  # two procedures and their Spanish translations
-    assert result.stdout.count("es.toml: ok (the Spanish of ") == 2
+    assert result.stdout.count(": ok (") == 2 * len(procedures)  # each procedure and its Spanish translation
+    assert result.stdout.count("es.toml: ok (the Spanish of ") == len(procedures)
     assert "warning" not in result.stdout  # nothing is left untranslated
 
 
