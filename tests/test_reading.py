@@ -18,7 +18,7 @@ from core.report import evaluate
 from reading import english_vocabulary, problems, report_sentences, visible_blocks
 
 ROOT = Path(__file__).resolve().parent.parent
-PROCEDURES = ["fort-collins", "illinois-model-ethics", "dc-bega"]
+PROCEDURES = ["fort-collins", "illinois-model-ethics", "dc-bega", "itasca-ethics", "bethel-ethics"]
 FOREIGN = english_vocabulary()
 
 

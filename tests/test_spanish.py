@@ -50,7 +50,7 @@ def test_the_spanish_catalogue_has_every_key_of_the_english_one(folder):
     assert keys(spanish) - keys(english) == set()
 
 
-@pytest.mark.parametrize("jurisdiction_id", ["fort-collins", "illinois-model-ethics", "dc-bega"])
+@pytest.mark.parametrize("jurisdiction_id", ["fort-collins", "illinois-model-ethics", "dc-bega", "itasca-ethics", "bethel-ethics"])
 def test_every_label_and_explanation_of_a_shipped_procedure_is_in_spanish(jurisdiction_id):
     j = load_jurisdiction(jurisdiction_id)
     assert "es" in j.languages
@@ -78,6 +78,9 @@ CASES = {
                                          "hearing-concluded": "2026-10-26", "recommendation-issued": "2026-10-27"}},
     "dc-bega": {"discovered": "2026-03-02", "received": "2026-11-16", "has_documents": True, "contents": ["names-addresses"],
                 "events": {"evidence-presented": "2026-12-28"}},
+    "itasca-ethics": {"violation_date": "2026-10-01", "received": "2026-11-20", "complainant_role": "other"},
+    "bethel-ethics": {"violation_date": "2026-10-01", "received": "2026-11-20", "complainant_role": "any-person",
+                      "contents": ["section-and-evidence"]},
 }
 
 
