@@ -50,7 +50,8 @@ def test_the_spanish_catalogue_has_every_key_of_the_english_one(folder):
     assert keys(spanish) - keys(english) == set()
 
 
-@pytest.mark.parametrize("jurisdiction_id", ["fort-collins", "illinois-model-ethics"])
+@pytest.mark.parametrize("jurisdiction_id", ["fort-collins", "illinois-model-ethics", "hawaii-ethics",
+                                             "hawaii-election-contest"])
 def test_every_label_and_explanation_of_a_shipped_procedure_is_in_spanish(jurisdiction_id):
     j = load_jurisdiction(jurisdiction_id)
     assert "es" in j.languages
@@ -76,6 +77,11 @@ CASES = {
                               "election_date": "2026-11-03", "hearing_closed": True,
                               "events": {"meeting": "2026-10-22T10:00", "hearing": "2026-10-25T11:00",
                                          "hearing-concluded": "2026-10-26", "recommendation-issued": "2026-10-27"}},
+    "hawaii-ethics": {"violation_date": "2026-10-01", "received": "2026-10-20",
+                      "events": {"charge-served": "2026-11-02", "hearing-notice": "2026-11-25",
+                                 "fine-order-served": "2026-11-20"}},
+    "hawaii-election-contest": {"election_date": "2026-11-03", "received": "2026-11-20", "complainant_role": "candidate",
+                                "election_invalidated": True, "events": {"summons-served": "2026-11-24"}},
 }
 
 
