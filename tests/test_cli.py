@@ -20,7 +20,8 @@ def test_list_prints_each_jurisdiction_id_and_name():
     result = run("list")
     assert result.returncode == 0
     lines = result.stdout.splitlines()
-    assert [line.split("\t")[0] for line in lines] == ["fort-collins", "illinois-model-ethics"]
+    assert [line.split("\t")[0] for line in lines] == ["fort-collins", "hawaii-election-contest", "hawaii-ethics",
+                                                        "illinois-model-ethics"]
     assert "Fort Collins, Colorado" in lines[0]
 
 
@@ -126,8 +127,8 @@ def test_check_accepts_the_shipped_jurisdictions():
     files = sorted(str(p) for p in (ROOT / "core" / "jurisdictions").glob("*.toml"))
     result = run("check", *files)
     assert result.returncode == 0
-    assert result.stdout.count(": ok (") == 4  # two procedures and their Spanish translations
-    assert result.stdout.count("es.toml: ok (the Spanish of ") == 2
+    assert result.stdout.count(": ok (") == 8  # four procedures and their Spanish translations
+    assert result.stdout.count("es.toml: ok (the Spanish of ") == 4
     assert "warning" not in result.stdout  # nothing is left untranslated
 
 

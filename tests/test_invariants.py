@@ -46,7 +46,7 @@ from fuzzing import IN_CI, SEED
 from scripts.report_snapshot import drawn_facts
 
 ROOT = Path(__file__).resolve().parent.parent
-PROCEDURES = ["fort-collins", "illinois-model-ethics"] + [str(ROOT / "tests" / "jurisdictions" / f"{n}.toml") for n in (
+PROCEDURES = ["fort-collins", "illinois-model-ethics", "hawaii-ethics", "hawaii-election-contest"] + [str(ROOT / "tests" / "jurisdictions" / f"{n}.toml") for n in (
     "shapes", "cure-then-hearing", "patterns", "amended", "format-1-example-city")]
 STATES = int(os.environ.get("COMPLAINT_CHECKER_STATES") or (300 if IN_CI else 200))
 STAMP = datetime(2027, 1, 1, 12)
