@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import build
-from core import load_jurisdiction
+from core import load_jurisdiction, seed_ids
 from core.facts import InputError
 from core.localize import missing, translatable
 from core.reading import check_file
@@ -50,7 +50,7 @@ def test_the_spanish_catalogue_has_every_key_of_the_english_one(folder):
     assert keys(spanish) - keys(english) == set()
 
 
-@pytest.mark.parametrize("jurisdiction_id", ["fort-collins", "illinois-model-ethics", "dc-bega", "itasca-ethics", "bethel-ethics"])
+@pytest.mark.parametrize("jurisdiction_id", seed_ids())
 def test_every_label_and_explanation_of_a_shipped_procedure_is_in_spanish(jurisdiction_id):
     j = load_jurisdiction(jurisdiction_id)
     assert "es" in j.languages
@@ -81,6 +81,11 @@ CASES = {
     "itasca-ethics": {"violation_date": "2026-10-01", "received": "2026-11-20", "complainant_role": "other"},
     "bethel-ethics": {"violation_date": "2026-10-01", "received": "2026-11-20", "complainant_role": "any-person",
                       "contents": ["section-and-evidence"]},
+    "hawaii-ethics": {"violation_date": "2026-10-01", "received": "2026-10-20",
+                      "events": {"charge-served": "2026-11-02", "hearing-notice": "2026-11-25",
+                                 "fine-order-served": "2026-11-20"}},
+    "hawaii-election-contest": {"election_date": "2026-11-03", "received": "2026-11-20", "complainant_role": "candidate",
+                                "election_invalidated": True, "events": {"summons-served": "2026-11-24"}},
 }
 
 
