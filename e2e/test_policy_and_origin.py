@@ -6,9 +6,11 @@ import re
 from conftest import open_checker, wait_for_results
 
 import build
+from core import seed_ids
 
-ENGLISH_PAGES = ["index.html", "verify.html", "fort-collins/index.html", "fort-collins/law.html", "fort-collins/desk.html",
-                 "illinois-model-ethics/index.html", "illinois-model-ethics/law.html", "illinois-model-ethics/desk.html"]
+# The site's pages: its first page and verify page, and each shipped procedure's checker, law and desk.
+ENGLISH_PAGES = ["index.html", "verify.html"] + [f"{procedure}/{page}" for procedure in seed_ids()
+                                                 for page in ("index.html", "law.html", "desk.html")]
 PAGES = ENGLISH_PAGES + [f"es/{page}" for page in ENGLISH_PAGES]
 
 

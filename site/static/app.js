@@ -4,6 +4,7 @@ import { DeskButton } from "./desk-add.js";
 import { Keeping } from "./keep.js";
 import { setFacts } from "./link.js";
 import { cityToday as cityTodayIn, el, fill, reachOffice, renderAnswer, renderPrintout, renderReport, withContactLink } from "./render.js";
+import { early } from "./boot.js";
 import { LoadingStatus } from "./status.js";
 
 const calculatorNode = document.getElementById("calculator");
@@ -527,7 +528,7 @@ const loading = new LoadingStatus(t, {
     }
   },
 });
-calculator = loading.start(setup);
+calculator = loading.start(setup, early);
 document.documentElement.dataset.formReady = "";
 document.documentElement.dataset.scripts = "started"; // every module of the page loaded and ran
 update();

@@ -7,9 +7,15 @@ export const ANSWER_WITHIN_MS = 15000; // a request not answered by then means t
 // on: { progress(step, total, label, {received, expected}), ready(started), failure(code, detail),
 //       slow(what: "network" | "device"), stale(), restarted() }
 export class Calculator {
-  constructor(config, on) {
+  // `on` may come later (attach): a calculator started by the page's first script (boot.js), before the rest
+  // of the page has loaded, keeps what it has to say until the page listens.
+  constructor(config, on = null) {
     this.config = config;
-    this.on = on;
+    this.created = Math.round(performance.now());
+    this.waiting = [];
+    this.on = Object.fromEntries(["progress", "ready", "failure", "slow", "stale", "restarted"]
+      .map((name) => [name, (...args) => this.tell(name, args)]));
+    this.listener = on;
     this.seq = 0;
     this.pending = new Map();
     this.ready = false;
@@ -17,16 +23,47 @@ export class Calculator {
     this.restarts = 0;
     this.downloading = true; // until the worker says every file has arrived
     // Slow: the network, if files are still arriving; else this device, still starting what has arrived.
-    this.slowTimer = setTimeout(() => !this.ready && !this.failed && on.slow(this.downloading ? "network" : "device"), SLOW_AFTER_MS);
+    this.slowTimer = setTimeout(() => !this.ready && !this.failed && this.on.slow(this.downloading ? "network" : "device"), SLOW_AFTER_MS);
     this.start();
+  }
+
+  tell(name, args) {
+    if (this.listener) this.listener[name](...args);
+    else this.waiting.push([name, args]);
+  }
+
+  attach(on) {
+    this.listener = on;
+    for (const [name, args] of this.waiting.splice(0)) on[name](...args);
+    return this;
   }
 
   absolute(path) {
     return new URL(this.config.root + path, document.baseURI).href;
   }
 
+  // Where this build keeps the worker's memory snapshot on this device: in the build's own cache (the service
+  // worker's), which a new build's service worker deletes.
+  snapshotPlace() {
+    const { build } = this.config.loader;
+    return build ? { cache: `complaint-checker-${build}`, url: this.absolute(`python-snapshot-${build}`) } : null;
+  }
+
+  // The kept snapshot's bytes, read here from the moment the calculator starts, or null.
+  async keptSnapshot(place) {
+    if (!place || !("caches" in self)) return null;
+    try {
+      const kept = await caches.match(place.url, { cacheName: place.cache });
+      return kept ? await kept.arrayBuffer() : null;
+    } catch (error) {
+      return null; // unreadable storage: a normal start
+    }
+  }
+
   async start() {
     const { worker, loader, procedures } = this.config;
+    const snapshot = this.snapshotPlace();
+    const kept = this.keptSnapshot(snapshot);
     const url = this.absolute(worker.url);
     let source;
     try {
@@ -47,6 +84,7 @@ export class Calculator {
       });
     }
     this.worker = new Worker(this.script, { type: "module" });
+    this.workerStarted = Math.round(performance.now());
     this.worker.addEventListener("message", ({ data }) => this.receive(data));
     this.worker.addEventListener("error", (event) => {
       event.preventDefault();
@@ -60,10 +98,12 @@ export class Calculator {
       runtime: each(loader.runtime),
       python: each(loader.python),
       lock: loader.lock,
-      build: loader.build,
-      root: this.absolute(""),
+      snapshot,
+      controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
       procedures: procedures.map((p) => ({ id: p.id, ...entry(p.procedure) })),
     });
+    const sent = this.worker;
+    kept.then((bytes) => sent.postMessage({ type: "snapshot", bytes }, bytes ? [bytes] : []));
   }
 
   receive(message) {
@@ -73,9 +113,11 @@ export class Calculator {
     } else if (message.type === "ready") {
       this.ready = true;
       this.started = message.started;
+      this.timings = { "calculator created, in the page's time": this.created,
+        "worker started, in the page's time": this.workerStarted, ...message.timings };
       clearTimeout(this.slowTimer);
       if (this.restarts) this.on.restarted();
-      else this.on.ready(message.started);
+      else this.on.ready(message.started, this.timings);
     } else if (message.seq && this.pending.has(message.seq)) {
       const { resolve, reject, timer } = this.pending.get(message.seq);
       clearTimeout(timer);

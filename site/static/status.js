@@ -31,11 +31,12 @@ export class LoadingStatus {
     this.text.textContent = text;
   }
 
-  // Start the calculator for `setup` (runtime.js); a second call (Try again) starts it afresh.
-  start(setup) {
+  // Start the calculator for `setup` (runtime.js); a second call (Try again) starts it afresh. `early`: one the
+  // page's first script already started for the same setup (boot.js), which this status now follows.
+  start(setup, early = null) {
     this.setup = setup;
     this.bytes = downloadSize(setup);
-    this.calculator = new Calculator(setup, this.on);
+    this.calculator = early ? early.attach(this.on) : new Calculator(setup, this.on);
     return this.calculator;
   }
 
@@ -69,8 +70,9 @@ export class LoadingStatus {
         this.bar.value = step - 1 + (label === "download" && expected ? Math.min(received / expected, 1) : 0);
         if (label === "download") root.downloaded = expected ? Math.round((100 * received) / expected) : 0;
       },
-      ready: (started) => {
+      ready: (started, timings) => {
         root.pythonStart = started;
+        root.startTimings = JSON.stringify(timings || {}); // for the benchmark: where the start went
         this.say(t.loading.ready);
         this.bar.value = this.bar.max;
         this.bar.hidden = true;

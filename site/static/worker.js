@@ -25,6 +25,12 @@ const failures = new Map(); // URL -> why its download failed
 let pyodide = null;
 let snapshotTarget = null; // { cache, url } where this build keeps its snapshot
 let started = "fresh"; // how the interpreter started: "fresh", or "snapshot"
+// When each part of the start ended, in ms from the worker's start: told to the page with "ready", where the
+// benchmark reads it (scripts/benchmark.py: where a start goes).
+const timings = {};
+const timed = (part) => {
+  timings[part] = Math.round(performance.now());
+};
 
 class LoadFailure extends Error {
   constructor(code, detail) {
@@ -85,8 +91,9 @@ async function checkedBytes(url, response, integrity) {
 
 // Ask for one file of this build: its response as it arrives (for the wasm's streaming compile) and its
 // checked bytes. Asked once; every later use shares the one download.
-function request(file) {
+function request(file, held = false) {
   if (downloads.has(file.url)) return downloads.get(file.url);
+  if (held) return requestHeld(file);
   arrival.total += file.sizes ? file.sizes.raw : 0;
   const response = plainFetch(file.url).then((answer) => {
     if (!answer.ok) throw new LoadFailure("network", `${fileName(file.url)} (${answer.status})`);
@@ -94,7 +101,8 @@ function request(file) {
   }, () => {
     throw new LoadFailure("network", fileName(file.url));
   });
-  // The wasm's response also goes to the compiler as it arrives: the bytes are read from a copy of it.
+  // The wasm's response also goes to the compiler as it arrives (compileAsItArrives): the bytes checked are
+  // read from a copy of it.
   const streamed = file.url.endsWith(".wasm");
   const bytes = response.then((answer) => checkedBytes(file.url, streamed ? answer.clone() : answer, file.integrity));
   for (const promise of [response, bytes]) {
@@ -108,39 +116,61 @@ function request(file) {
   return entry;
 }
 
-// A response made from checked bytes: for a second start (after a snapshot that would not load), whose
-// download has already been used up by the first.
-const fromChecked = new WeakSet();
-function checkedResponse(bytes, type) {
-  const response = new Response(bytes, { status: 200, headers: { "Content-Type": type } });
-  fromChecked.add(response);
-  return response;
+// A file this device holds (the service worker keeps this build, each file checked against its hash when kept):
+// nothing to download or count. The wasm is read from the build's cache itself and goes to the compiler whole,
+// which lets the browser reuse the code it compiled on an earlier visit (from a copy of a response, as read
+// above, it never does); every other file comes through the service worker, and the browser checks its integrity.
+function requestHeld(file) {
+  const held = file.url.endsWith(".wasm") ? caches.match(file.url, { cacheName: snapshotTarget.cache })
+    : plainFetch(file.url, { integrity: file.integrity });
+  const response = held.then((answer) => {
+    if (!answer) throw new LoadFailure("network", fileName(file.url));
+    if (!answer.ok) throw new LoadFailure("network", `${fileName(file.url)} (${answer.status})`);
+    return answer;
+  }, async () => {
+    throw await failureOf(file.url);
+  });
+  const streamed = file.url.endsWith(".wasm");
+  const bytes = streamed ? response.then(() => null) : response.then(async (answer) => new Uint8Array(await answer.arrayBuffer()));
+  for (const promise of [response, bytes]) {
+    promise.catch((error) => {
+      refused.add(file.url);
+      if (!failures.has(file.url)) failures.set(file.url, error);
+    });
+  }
+  const entry = { response: streamed ? response : null, bytes };
+  downloads.set(file.url, entry);
+  return entry;
 }
 
-// Pyodide fetches the wasm and the archive itself: it is answered from the downloads above, the archive
-// only once checked. The wasm's response is handed over as it arrives, to be compiled as it streams;
-// instantiating it waits for the check (below).
+// Pyodide fetches the wasm and the archive itself: it is answered from the downloads above. The archive is
+// handed over once checked. The wasm is compiled as it streams in, from the moment its download starts (while
+// the runtime's modules are imported and a snapshot is read): Pyodide's request for it is answered at once,
+// and the module it instantiates is that one, instantiated only once the same bytes have passed the check.
 const plainFetch = self.fetch.bind(self);
+const compiled = new Map(); // absolute URL -> Promise<WebAssembly.Module>
+function compileAsItArrives(file, held) {
+  const module = request(file, held).response.then((response) => WebAssembly.compileStreaming(response));
+  module.catch(() => {}); // a failed download is said by the check
+  compiled.set(file.url, module);
+}
 self.fetch = (input, init = {}) => {
   const url = new URL(input instanceof Request ? input.url : input, self.location.href).href;
   const entry = downloads.get(url);
   if (!entry) return plainFetch(input, init);
-  if (entry.response) {
-    const streaming = entry.response;
-    entry.response = null; // a response is read once
-    return streaming;
+  if (compiled.has(url)) {
+    const placeholder = new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } });
+    return Promise.resolve(Object.assign(placeholder, { compiledFrom: url }));
   }
-  const type = url.endsWith(".wasm") ? "application/wasm" : "application/zip";
-  return entry.bytes.then((bytes) => checkedResponse(bytes, type));
+  return entry.bytes.then((bytes) => new Response(bytes, { status: 200, headers: { "Content-Type": "application/zip" } }));
 };
+const instantiateStreaming = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = async (source, imports) => {
   const response = await source;
-  const module = await WebAssembly.compileStreaming(response);
-  if (!fromChecked.has(response)) {
-    const entry = downloads.get(response.url);
-    if (!entry) throw new LoadFailure("integrity", fileName(response.url));
-    await entry.bytes; // the same bytes, checked; a refused wasm never runs
-  }
+  if (!response.compiledFrom) return instantiateStreaming(response, imports); // not a file of this build
+  const module = await compiled.get(response.compiledFrom);
+  timed("wasm compiled");
+  await downloads.get(response.compiledFrom).bytes; // the same bytes, checked; a refused wasm never runs
   return { module, instance: await WebAssembly.instantiate(module, imports) };
 };
 
@@ -155,7 +185,13 @@ async function failureOf(url) {
   }
 }
 
-async function importChecked(file) {
+async function importChecked(file, held) {
+  if (held) {
+    // Kept by this build's service worker, which answers this page: checked (the browser, against the
+    // integrity) as it answers, then imported from it, which lets the browser reuse the module's compiled code.
+    await request(file, held).bytes;
+    return import(file.url);
+  }
   const bytes = await request(file).bytes;
   const source = URL.createObjectURL(new Blob([bytes], { type: "text/javascript" }));
   try {
@@ -211,16 +247,12 @@ function startPython(options) {
   });
 }
 
-// This build's kept snapshot, if any: its bytes, or null.
-async function keptSnapshot() {
-  if (!snapshotTarget || !("caches" in self)) return null;
-  try {
-    const kept = await caches.match(snapshotTarget.url, { cacheName: snapshotTarget.cache });
-    return kept ? new Uint8Array(await kept.arrayBuffer()) : null;
-  } catch (error) {
-    return null;
-  }
-}
+// This build's kept snapshot, if the page found one: the page reads it (runtime.js), from the moment it starts the
+// calculator and off this worker's thread, and sends its bytes; null if there is none.
+let receiveSnapshot = () => {};
+const snapshotFromThePage = new Promise((resolve) => {
+  receiveSnapshot = resolve;
+});
 
 async function forgetSnapshot() {
   try {
@@ -231,7 +263,7 @@ async function forgetSnapshot() {
   }
 }
 
-async function init({ runtime, python, lock, build, root, procedures }) {
+async function init({ runtime, python, lock, snapshot: target, controlled, procedures }) {
   progress(1, "wasm");
   if (typeof WebAssembly !== "object") throw new LoadFailure("no-wasm", "WebAssembly is not available");
   try {
@@ -239,10 +271,14 @@ async function init({ runtime, python, lock, build, root, procedures }) {
   } catch (error) {
     throw new LoadFailure("no-wasm", String(error));
   }
-  snapshotTarget = build ? { cache: `complaint-checker-${build}`, url: `${root}python-snapshot-${build}` } : null;
+  snapshotTarget = target;
+  // Held: this build's service worker answers the page, and keeps this build's files on the device.
+  const held = Boolean(controlled && target && "caches" in self
+    && await caches.match(runtime["pyodide.asm.wasm"].url, { cacheName: target.cache }).catch(() => null));
   // Every file, asked for now, at once: the modules, the wasm, the archive and the procedures download together.
   for (const file of [runtime["pyodide.mjs"], runtime["pyodide.asm.mjs"], runtime["pyodide.asm.wasm"],
-    python["python_stdlib.zip"], ...procedures]) request(file);
+    python["python_stdlib.zip"], ...procedures]) request(file, held);
+  compileAsItArrives(runtime["pyodide.asm.wasm"], held);
   const rules = procedures.map((procedure) => request(procedure).bytes.then((bytes) => new TextDecoder().decode(bytes)));
   rules.forEach((promise) => promise.catch(() => {}));
   progress(2, "download", { received: 0, expected: arrival.total });
@@ -251,16 +287,18 @@ async function init({ runtime, python, lock, build, root, procedures }) {
     arrival.done = true;
     progress(3, "start");
   }, () => {});
-  const snapshot = keptSnapshot();
   const [{ loadPyodide }, { default: createPyodideModule }] = await Promise.all([
-    importChecked(runtime["pyodide.mjs"]), importChecked(runtime["pyodide.asm.mjs"])]);
+    importChecked(runtime["pyodide.mjs"], held), importChecked(runtime["pyodide.asm.mjs"], held)]);
+  timed("modules");
   const indexURL = runtime["pyodide.mjs"].url.replace(/[^/]+$/, "");
   const options = { loadPyodide, indexURL, createPyodideModule, stdLibURL: python["python_stdlib.zip"].url,
     lockFileContents: lock, stdout: () => {}, stderr: () => {} };
-  const kept = await snapshot;
+  const kept = await snapshotFromThePage;
+  if (kept) timed("snapshot read");
   if (kept) {
     try {
       pyodide = await startPython({ ...options, _loadSnapshot: kept });
+      timed("python");
       for (const procedure of procedures) checkers.set(procedure.id, pyodide.globals.get("_checkers").get(procedure.id));
       if (procedures.every((procedure) => checkers.get(procedure.id))) {
         started = "snapshot";
@@ -274,6 +312,7 @@ async function init({ runtime, python, lock, build, root, procedures }) {
     await forgetSnapshot();
   }
   pyodide = await startPython({ ...options, _makeSnapshot: Boolean(snapshotTarget) });
+  timed("python");
   // Every module is in python_stdlib.zip, which Pyodide has mounted: nothing to install. The core's
   // records take the code the build compiled for them (scripts/prepare_python.py), then the core is imported.
   pyodide.pyimport("compiled_dataclasses");
@@ -341,7 +380,8 @@ async function handle(message) {
         arrival.done = true; // nothing more to tell of a download that has failed
         throw error;
       });
-      return { type: "ready", started };
+      timed("ready");
+      return { type: "ready", started, timings };
     case "keep-snapshot":
       return { type: "result", seq: message.seq, envelope: { ok: true, snapshot: await keepSnapshot() } };
     case "evaluate": {
@@ -386,6 +426,10 @@ async function handle(message) {
 }
 
 self.addEventListener("message", async ({ data }) => {
+  if (data.type === "snapshot") {
+    receiveSnapshot(data.bytes ? new Uint8Array(data.bytes) : null);
+    return;
+  }
   try {
     post(await handle(data));
   } catch (error) {
