@@ -132,8 +132,8 @@ def read_procedure(name: str, publish_failing_cases: bool = False) -> Procedure:
     failing = [p for p in problems if p.code == "case"]
     errors = [p for p in problems if p.severity == "error" and not (publish_failing_cases and p.code == "case")]
     if jurisdiction is None or errors:
-        hint = (f"; if the procedure is right and its cases are not yet, --publish-failing-cases publishes it "
-                f"with a notice on its pages" if failing and not publish_failing_cases else "")
+        hint = ("; if the procedure is right and its cases are not yet, --publish-failing-cases publishes it "
+                "with a notice on its pages" if failing and not publish_failing_cases else "")
         raise BuildError("\n".join(str(p) for p in problems)
                          + f"\n{path}: {len(errors)} problem(s); nothing was built{hint}")
     for warning in problems:

@@ -128,9 +128,11 @@ def new_page(browser, base_url):
         return page
 
     yield open_page
+    # What went wrong while the test ran; not what closing the pages cuts off (a request still on its way,
+    # such as the service worker's script fetched a few seconds after the first answer, is aborted then).
+    problems = [p for page in pages for p in page.watch.unexpected()]
     for context in contexts:
         context.close()
-    problems = [p for page in pages for p in page.watch.unexpected()]
     assert problems == [], "\n".join(problems)
 
 

@@ -426,7 +426,7 @@ def test_the_second_save_of_a_checker_opened_from_the_desk_is_kept_and_a_real_ch
         page.wait_for_function("() => document.getElementById('desk-add-status').textContent.length > 0")
         assert page.text_content("#desk-add-status").startswith("The desk's copy of “FC-S” now has these facts.")
         # the desk tab redraws with the new facts and keeps what it saw of the dates (a new revision)
-        desk.wait_for_selector(f"#desk-duties tr[data-duty='additional-information'][data-date]:not([data-date=''])",
+        desk.wait_for_selector("#desk-duties tr[data-duty='additional-information'][data-date]:not([data-date=''])",
                                timeout=LOAD_TIMEOUT_MS)
     # Thu 3 Dec + ten business days: Fri 4 (1), Mon 7 … Fri 11 (6), Mon 14 … Thu 17 (10).
     desk.wait_for_selector("#desk-duties tr[data-duty='additional-information'][data-date='2026-12-17']",

@@ -2,7 +2,6 @@
 results must equal CPython's, case for case: the third runtime of one set of cases."""
 
 import json
-from pathlib import Path
 
 from conftest import LOAD_TIMEOUT_MS
 

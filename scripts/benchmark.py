@@ -212,7 +212,10 @@ def visit(playwright, site: Site, profile: Path, network=None, times: int = 1) -
             page.goto(site.url, wait_until="commit")
             page.wait_for_selector("#results[data-state='done']", timeout=300_000)
             marks = page.evaluate("() => window.__bench")
-            result = {"form": marks.get("form"), "answer": marks.get("answer"),
+            answered_bytes = site.counter.bytes - before
+            timings = page.get_attribute("html", "data-start-timings")
+            result = {"form": marks.get("form"), "answer": marks.get("answer"), "answered_bytes": answered_bytes,
+                      "timings": json.loads(timings) if timings else {},
                       "controlled": page.evaluate(CONTROLLED), "start": page.get_attribute("html", "data-python-start")}
             if number == 0 and not network:
                 result["change"] = page.evaluate(CHANGE_INPUT, "2026-10-21")
@@ -237,8 +240,9 @@ def spread(values) -> str:
 
 def measure_browser(sites: list[Site], runs: int, slow: bool) -> dict:
     from playwright.sync_api import sync_playwright
-    results = {site.name: {"form": [], "cold": [], "warm": [], "cold_bytes": [], "warm_bytes": [], "change": [],
-                           "slow": [], "warm_of_cold": [], "warm_started": []} for site in sites}
+    results = {site.name: {"form": [], "cold": [], "warm": [], "cold_bytes": [], "kept_bytes": [], "warm_bytes": [],
+                           "change": [], "slow": [], "warm_of_cold": [], "warm_started": [], "timings": []}
+               for site in sites}
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profiles:
         for run in range(runs):
             for site in sites:  # interleaved: project, naive, project, naive, …
@@ -248,7 +252,9 @@ def measure_browser(sites: list[Site], runs: int, slow: bool) -> dict:
                 entry["form"].append(cold["form"] / 1000)
                 entry["cold"].append(cold["answer"] / 1000)
                 entry["change"].append(cold["change"])
-                entry["cold_bytes"].append(cold["bytes"] / 1e6)
+                entry["cold_bytes"].append(cold["answered_bytes"] / 1e6)
+                entry["kept_bytes"].append((cold["bytes"] - cold["answered_bytes"]) / 1e6)
+                entry["timings"].append({"cold": cold["timings"], "warm": warm["timings"]})
                 entry["warm"].append(warm["answer"] / 1000)
                 entry["warm_bytes"].append(warm["bytes"] / 1e3)
                 entry["warm_of_cold"].append(warm["answer"] / cold["answer"])
@@ -365,7 +371,9 @@ def main() -> int:
         for site in sites:
             site.server.shutdown()
     rows = [("form usable (s)", "form"), ("cold: first answer (s)", "cold"), ("warm: first answer (s)", "warm"),
-            ("cold: bytes sent (MB)", "cold_bytes"), ("warm: bytes sent (kB)", "warm_bytes"),
+            ("cold: bytes sent by the first answer (MB)", "cold_bytes"),
+            ("cold: bytes then sent to keep the build for offline (MB)", "kept_bytes"),
+            ("warm: bytes sent (kB)", "warm_bytes"),
             ("warm ÷ cold, same profile, run by run", "warm_of_cold"),
             ("input change → updated answer (ms)", "change"),
             ("cold at 1.6 Mbit/s, 150 ms RTT: first answer (s)", "slow")]
@@ -381,6 +389,14 @@ def main() -> int:
         slow = [a / b for a, b in zip(browser[names[0]]["slow"], browser[names[1]]["slow"])]
         print(f"Fast 3G first answer, Complaint Checker ÷ naive page, run by run: {spread(slow)}")
     print("Second visits of Complaint Checker: " + "; ".join(browser[names[0]]["warm_started"]))
+    # Where a start goes: when each part of the worker's start ended (ms from the worker's start; the worker's
+    # own start in the page's time), median over the runs.
+    for visit in ("cold", "warm"):
+        parts = [run[visit] for run in browser[names[0]]["timings"] if run[visit]]
+        if parts:
+            names_in_order = list(dict.fromkeys(name for part in parts for name in part))
+            print(f"Where a {visit} start goes (ms, median): " + ", ".join(
+                f"{name} {statistics.median(p[name] for p in parts if name in p):.0f}" for name in names_in_order))
     if core:
         print(f"The core's evaluate: {core['cpython']:.2f} ms in CPython, {core['pyodide']:.2f} ms in Pyodide (Node).")
     return 0

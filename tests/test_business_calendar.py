@@ -8,7 +8,6 @@ the closures docs/sources.md says are not confirmed marked as such.
 """
 
 from datetime import date
-from pathlib import Path
 
 import pytest
 

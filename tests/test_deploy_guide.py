@@ -7,7 +7,6 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import pytest
 
 import build
 from scripts import static_server
