@@ -23,7 +23,7 @@ state is assessed once, and its answers, the office's desk and the calendar file
     announce    a notice that must announce an event's date is flagged when its last day is not before that event
 
 Each property is shown to catch a mutation of the code that keeps it (test_each_property_catches_its_mutation).
-The number of states per procedure is COMPLAINT_CHECKER_STATES (200; in CI each commit draws its own, 3,200 a
+The number of states per procedure is COMPLAINT_CHECKER_STATES (150; in CI each commit draws its own, 2,400 a
 commit over the 16 procedures; set it higher for a longer run); every failure names the state, so it can be
 replayed.
 """
@@ -51,7 +51,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PROCEDURES = seed_ids() + [str(ROOT / "tests" / "jurisdictions" / f"{n}.toml") for n in (
     "shapes", "cure-then-hearing", "patterns", "amended", "format-1-example-city", "federal-style", "later-of",
     "discovery", "continuing")]
-STATES = int(os.environ.get("COMPLAINT_CHECKER_STATES") or 200)
+STATES = int(os.environ.get("COMPLAINT_CHECKER_STATES") or 150)
 STAMP = datetime(2027, 1, 1, 12)
 LOADED: dict[str, object] = {}
 

@@ -8,7 +8,10 @@
 // its bytes are hashed and compared with the build's hash (the file's Subresource Integrity value)
 // before anything uses them. The modules are imported from the checked bytes (a blob: URL), Pyodide is
 // handed the checked archive, and the wasm, compiled as it streams in, is instantiated (nothing of it
-// runs before) only once the same bytes have passed. A file whose bytes differ is refused.
+// runs before) only once the same bytes have passed. A file whose bytes differ is refused. When this
+// build's service worker answers the page and keeps the build (each file checked when it was kept), there
+// is nothing to download: the browser checks each file's integrity as it is answered, and the wasm is
+// compiled from the build's cache (requestHeld).
 //
 // A memory snapshot: once this device has answered and the page's service worker keeps this build,
 // the worker keeps a snapshot of the ready interpreter (core imported, procedures read) in the build's
@@ -294,8 +297,8 @@ async function init({ runtime, python, lock, snapshot: target, controlled, proce
   const options = { loadPyodide, indexURL, createPyodideModule, stdLibURL: python["python_stdlib.zip"].url,
     lockFileContents: lock, stdout: () => {}, stderr: () => {} };
   const kept = await snapshotFromThePage;
-  if (kept) timed("snapshot read");
   if (kept) {
+    timed("snapshot read");
     try {
       pyodide = await startPython({ ...options, _loadSnapshot: kept });
       timed("python");
