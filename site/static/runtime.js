@@ -4,7 +4,7 @@ export const ANSWER_WITHIN_MS = 15000; // a request not answered by then means t
 
 // config: { root, worker: {url, integrity}, assets: {"app.js": {url, sizes}}, loader: {runtime, python, lock},
 //           procedures: [{id, procedure: {url, integrity, sizes}}] }
-// on: { progress(step, total, label, {received, expected}), ready(started), failure(code, detail),
+// on: { progress(step, total, label, {received, expected}), ready(started, timings), failure(code, detail),
 //       slow(what: "network" | "device"), stale(), restarted() }
 export class Calculator {
   // `on` may come later (attach): a calculator started by the page's first script (boot.js), before the rest
