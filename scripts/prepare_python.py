@@ -21,7 +21,7 @@ It writes to /work/out:
 the error paths, every person's answer and calendar file in every language.
 
 The core's records are dataclasses, and defining one compiles the source of its methods
-(__init__, __eq__, …) at import: in the browser that was a third of a first answer's Python.
+(__init__, __eq__, …) at import: in Pyodide that was more than half of importing the core.
 The probe records each source text and its code here, and the browser's `compiled_dataclasses`
 module hands dataclasses the code compiled here for the same text (any other text is compiled
 as usual): the same interpreter, the same text, the same code.
