@@ -47,14 +47,18 @@ const post = (message) => self.postMessage(message);
 const progress = (step, label, extra = {}) => post({ type: "progress", step, total: STEPS, label, ...extra });
 const fileName = (url) => url.split("/").pop();
 
-// How many bytes of this visit's files have arrived, of how many; told to the page at most every 100 ms.
-const arrival = { received: 0, total: 0, told: 0, done: false };
+// How many bytes of this visit's files have arrived, of how many; told to the page at most every 100 ms, and
+// always the latest count (a burst that then stalls, as a file held up behind the others, is told whole).
+const arrival = { received: 0, total: 0, told: 0, done: false, telling: null };
 function arrived(count) {
   arrival.received += count;
-  const now = performance.now();
-  if (arrival.done || now - arrival.told < 100) return;
-  arrival.told = now;
-  progress(2, "download", { received: arrival.received, expected: arrival.total });
+  if (arrival.done || arrival.telling) return;
+  arrival.telling = setTimeout(() => {
+    arrival.telling = null;
+    if (arrival.done) return;
+    arrival.told = performance.now();
+    progress(2, "download", { received: arrival.received, expected: arrival.total });
+  }, Math.max(0, 100 - (performance.now() - arrival.told)));
 }
 
 async function digest(algorithm, bytes) {
@@ -96,18 +100,8 @@ async function checkedBytes(url, response, integrity) {
 // checked bytes. Asked once; every later use shares the one download.
 function request(file, held = false) {
   if (downloads.has(file.url)) return downloads.get(file.url);
-  if (held) return requestHeld(file);
-  arrival.total += file.sizes ? file.sizes.raw : 0;
-  const response = plainFetch(file.url).then((answer) => {
-    if (!answer.ok) throw new LoadFailure("network", `${fileName(file.url)} (${answer.status})`);
-    return answer;
-  }, () => {
-    throw new LoadFailure("network", fileName(file.url));
-  });
-  // The wasm's response also goes to the compiler as it arrives (compileAsItArrives): the bytes checked are
-  // read from a copy of it.
   const streamed = file.url.endsWith(".wasm");
-  const bytes = response.then((answer) => checkedBytes(file.url, streamed ? answer.clone() : answer, file.integrity));
+  const { response, bytes } = held ? askHeld(file, streamed) : askAndCount(file, streamed);
   for (const promise of [response, bytes]) {
     promise.catch((error) => {
       refused.add(file.url);
@@ -119,31 +113,35 @@ function request(file, held = false) {
   return entry;
 }
 
+function answered(file, answer) {
+  if (!answer) throw new LoadFailure("network", fileName(file.url));
+  if (!answer.ok) throw new LoadFailure("network", `${fileName(file.url)} (${answer.status})`);
+  return answer;
+}
+
+// A file to download: counted as it arrives and checked here. The wasm's response also goes to the compiler
+// as it arrives (compileAsItArrives): the bytes checked are read from a copy of it.
+function askAndCount(file, streamed) {
+  arrival.total += file.sizes ? file.sizes.raw : 0;
+  const response = plainFetch(file.url).then((answer) => answered(file, answer), () => {
+    throw new LoadFailure("network", fileName(file.url));
+  });
+  const bytes = response.then((answer) => checkedBytes(file.url, streamed ? answer.clone() : answer, file.integrity));
+  return { response, bytes };
+}
+
 // A file this device holds (the service worker keeps this build, each file checked against its hash when kept):
 // nothing to download or count. The wasm is read from the build's cache itself and goes to the compiler whole,
 // which lets the browser reuse the code it compiled on an earlier visit (from a copy of a response, as read
 // above, it never does); every other file comes through the service worker, and the browser checks its integrity.
-function requestHeld(file) {
-  const held = file.url.endsWith(".wasm") ? caches.match(file.url, { cacheName: snapshotTarget.cache })
+function askHeld(file, streamed) {
+  const held = streamed ? caches.match(file.url, { cacheName: snapshotTarget.cache })
     : plainFetch(file.url, { integrity: file.integrity });
-  const response = held.then((answer) => {
-    if (!answer) throw new LoadFailure("network", fileName(file.url));
-    if (!answer.ok) throw new LoadFailure("network", `${fileName(file.url)} (${answer.status})`);
-    return answer;
-  }, async () => {
+  const response = held.then((answer) => answered(file, answer), async () => {
     throw await failureOf(file.url);
   });
-  const streamed = file.url.endsWith(".wasm");
   const bytes = streamed ? response.then(() => null) : response.then(async (answer) => new Uint8Array(await answer.arrayBuffer()));
-  for (const promise of [response, bytes]) {
-    promise.catch((error) => {
-      refused.add(file.url);
-      if (!failures.has(file.url)) failures.set(file.url, error);
-    });
-  }
-  const entry = { response: streamed ? response : null, bytes };
-  downloads.set(file.url, entry);
-  return entry;
+  return { response, bytes };
 }
 
 // Pyodide fetches the wasm and the archive itself: it is answered from the downloads above. The archive is
