@@ -15,7 +15,7 @@ What it writes, for a browser that should download little and only once:
     index.html, verify.html, ID/index.html, ID/law.html, ID/desk.html    the pages (revalidated on each visit)
     assets/HASH/          the page's scripts, style and icon
     pyodide/HASH/         the Pyodide runtime (pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm)
-    python/HASH/          the Python it runs, prepared in advance (scripts/browser_python.py)
+    python/HASH/          the Python it runs, prepared in advance (publish/browser_python.py)
     ID/procedure.HASH.json, ID/cases.HASH.json              each procedure, read and checked here
     sw.js                 the service worker that keeps this build for offline use
     manifest.json, headers.txt, and X.br / X.gz beside every file X
@@ -52,7 +52,7 @@ from core.localize import localized
 from core.model import Jurisdiction
 from core.summary import outline
 from core.wording import format_day
-from scripts import browser_python, static_server
+from publish import browser_python, static_server
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
@@ -482,7 +482,7 @@ def build(names: list[str] | None = None, out: Path = ROOT / "dist", publish_fai
 # --------------------------------------------------------------------------------------
 
 def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, prefix: str = "/", counter=None):
-    """Serve a built site as a static host would, with the recommended headers (scripts/static_server.py)."""
+    """Serve a built site as a static host would, with the recommended headers (publish/static_server.py)."""
     return static_server.make_server(directory, host, port, prefix, headers=RECOMMENDED_HEADERS, counter=counter)
 
 

@@ -32,7 +32,7 @@ DEFAULT_LANGUAGE = "en"
 
 @lru_cache(maxsize=None)
 def _prepared() -> dict:
-    """The catalogues as the build read them for the browser (scripts/prepare_python.py writes
+    """The catalogues as the build read them for the browser (publish/prepare_python.py writes
     core/messages_prepared from these same TOML files): parsing TOML there is a twentieth of a
     first answer. Anywhere else there is none, and the TOML files are read."""
     try:

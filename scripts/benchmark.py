@@ -5,7 +5,7 @@
 Builds the site, and a naive page beside it: the same pinned Pyodide and the stock
 wheels (holidays, python-dateutil, six, the core as a plain source wheel), loaded
 plainly in a module worker with no preparation, answering the same facts from the same
-prepared procedure. Both are served as a static host would (scripts/static_server.py:
+prepared procedure. Both are served as a static host would (publish/static_server.py:
 precompressed .br/.gz where the build wrote them, MIME types, cache headers) and
 driven in headless Chromium, runs of the two interleaved. It prints medians and
 min–max of: the form usable; the first answer on a cold visit (empty profile), on a
@@ -36,8 +36,8 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 from core import evaluate, load_jurisdiction, prepared  # noqa: E402
-from scripts import browser_python  # noqa: E402
-from scripts.static_server import Counter  # noqa: E402
+from publish import browser_python  # noqa: E402
+from publish.static_server import Counter  # noqa: E402
 
 # The naive page's wheels: the stock ones, holidays included, as a plain page would install them.
 NAIVE_WHEELS = """
@@ -135,7 +135,7 @@ self.onmessage = ({ data }) => {
   self.postMessage({ seq: data.seq, report: envelope.report });
 };
 """
-# Run inside Pyodide with a built site's Python (scripts/run_in_pyodide.mjs): the evaluate's median.
+# Run inside Pyodide with a built site's Python (publish/run_in_pyodide.mjs): the evaluate's median.
 PYODIDE_EVALUATE = """
 import json, time
 from pathlib import Path
@@ -285,7 +285,7 @@ def core_speed(dist: Path, runs: int) -> dict:
         (folder / "evaluate.py").write_text(PYODIDE_EVALUATE)
         lock = json.loads((build.PYODIDE_DIR / "pyodide-lock.json").read_text())
         options = {"stdLibURL": str(python / "python_stdlib.zip"), "lockFileContents": {"info": lock["info"], "packages": {}}}
-        subprocess.run(["node", str(ROOT / "scripts" / "run_in_pyodide.mjs"), str(folder), str(folder / "evaluate.py"),
+        subprocess.run(["node", str(ROOT / "publish" / "run_in_pyodide.mjs"), str(folder), str(folder / "evaluate.py"),
                         json.dumps(options)], capture_output=True, text=True, check=True, cwd=ROOT)
         pyodide = json.loads((folder / "result.json").read_text())["evaluate"]
     return {"cpython": statistics.median(samples), "pyodide": pyodide}

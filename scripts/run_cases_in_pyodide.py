@@ -1,6 +1,6 @@
 # The worked cases, run as the browser runs them: inside Pyodide under Node, with a built site's
 # python_stdlib.zip, which holds the core too (tests/test_pyodide_parity.py starts it):
-#   node scripts/run_in_pyodide.mjs FOLDER scripts/run_cases_in_pyodide.py '{"stdLibURL": …, "lockFileContents": …}'
+#   node publish/run_in_pyodide.mjs FOLDER scripts/run_cases_in_pyodide.py '{"stdLibURL": …, "lockFileContents": …}'
 # FOLDER holds procedure.json (a prepared procedure) and cases.json; the outcome goes to FOLDER/outcome.json.
 import json
 import sys

@@ -317,3 +317,20 @@ def test_the_count_it_prints_is_what_it_wrote_not_the_hosts_files(tmp_path, caps
     second = capsys.readouterr().out
     written = [p for p in (site / build.MARKER).read_text().splitlines()[1:] if not p.endswith((".br", ".gz"))]
     assert first == second and second.startswith(f"built {len(written)} files")
+
+
+def test_what_publishes_the_site_depends_on_nothing_that_only_measures_or_tests_it():
+    """build.py and publish/ import the core, the standard library and their pinned packages,
+    never scripts/ or tests/: a city can publish with those two alone."""
+    import ast
+    root = Path(build.__file__).resolve().parent
+    publishing = [root / "build.py", *sorted((root / "publish").glob("*.py"))]
+    assert len(publishing) > 3
+    for path in publishing:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            for name in names:
+                assert name.split(".")[0] not in {"scripts", "tests", "e2e"}, f"{path.name} imports {name}"
+    runner = (root / "publish" / "run_in_pyodide.mjs").read_text(encoding="utf-8")
+    assert "scripts/" not in runner.split("\n", 5)[-1]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 
 import build
-from scripts import static_server
+from publish import static_server
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")

@@ -38,7 +38,7 @@ def test_pyodide_gives_the_same_reports_as_cpython(jurisdiction_id, shipped_pyth
     lock = json.loads((ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_text())
     options = {"stdLibURL": str(shipped_python / "python_stdlib.zip"),
                "lockFileContents": {"info": lock["info"], "packages": {}}}
-    result = subprocess.run([node, str(ROOT / "scripts" / "run_in_pyodide.mjs"), str(tmp_path),
+    result = subprocess.run([node, str(ROOT / "publish" / "run_in_pyodide.mjs"), str(tmp_path),
                              str(ROOT / "scripts" / "run_cases_in_pyodide.py"), json.dumps(options)],
                             capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert result.returncode == 0, result.stderr[-3000:]

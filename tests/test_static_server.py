@@ -1,11 +1,11 @@
-"""The development server (scripts/static_server.py, behind `bash scripts/serve.sh`) behaves as
+"""The development server (publish/static_server.py, behind `bash scripts/serve.sh`) behaves as
 the README says: HEAD answers with GET's headers, and a taken port gives the next free one."""
 
 import http.client
 import socket
 import threading
 
-from scripts import static_server
+from publish import static_server
 
 
 def serving(tmp_path, port=0):

@@ -315,7 +315,7 @@ async function init({ runtime, python, lock, snapshot: target, controlled, proce
   pyodide = await startPython({ ...options, _makeSnapshot: Boolean(snapshotTarget) });
   timed("python");
   // Every module is in python_stdlib.zip, which Pyodide has mounted: nothing to install. The core's
-  // records take the code the build compiled for them (scripts/prepare_python.py), then the core is imported.
+  // records take the code the build compiled for them (publish/prepare_python.py), then the core is imported.
   pyodide.pyimport("compiled_dataclasses");
   await downloaded;
   progress(4, "rules");

@@ -1,7 +1,7 @@
 // Run a Python script inside Pyodide's own interpreter (Python 3.14) under Node, with a
 // host folder mounted at /work. The build uses it to byte-compile for the browser's Python
 // and to run pyodide-lock; the tests use it to run the worked cases in the browser's runtime.
-//   node scripts/run_in_pyodide.mjs HOST_FOLDER SCRIPT.py [PYODIDE_OPTIONS_JSON]
+//   node publish/run_in_pyodide.mjs HOST_FOLDER SCRIPT.py [PYODIDE_OPTIONS_JSON]
 // The script sees the options in `options` and writes its results under /work.
 import { loadPyodide } from "pyodide";
 import fs from "node:fs";

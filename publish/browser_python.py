@@ -3,7 +3,7 @@
 `prepare()` gives the one file of `python/HASH/` in the built site, python_stdlib.zip: every
 module the browser's path imports (the standard library's, the core's, python-dateutil's and
 six's), byte-compiled for Pyodide's Python, in the archive Pyodide mounts when it starts, so
-that nothing is installed in the page. The work happens inside Pyodide under Node (scripts/prepare_python.py);
+that nothing is installed in the page. The work happens inside Pyodide under Node (publish/prepare_python.py);
 its result is cached (see _cache_folder: ~/.cache/complaint-checker/python/) by a hash of everything that goes into it.
 """
 
@@ -43,8 +43,8 @@ def _cache_folder() -> Path:
 
 CACHE = _cache_folder()
 SHIPPED = ROOT / "wheels.txt"                       # python-dateutil and six, for the browser
-PREPARE = ROOT / "scripts" / "prepare_python.py"
-RUNNER = ROOT / "scripts" / "run_in_pyodide.mjs"
+PREPARE = ROOT / "publish" / "prepare_python.py"
+RUNNER = ROOT / "publish" / "run_in_pyodide.mjs"
 
 
 class PrepareError(Exception):

@@ -1,6 +1,6 @@
 """Prepare the Python the browser runs: compiled for its interpreter, and only what it imports.
 
-Runs inside Pyodide's Python 3.14 under Node (scripts/run_in_pyodide.mjs), from build.py,
+Runs inside Pyodide's Python 3.14 under Node (publish/run_in_pyodide.mjs), from build.py,
 because the build machine's CPython is older and bytecode is specific to the interpreter
 that made it. /work/in holds what build.py put there:
 
@@ -62,7 +62,7 @@ def record_dataclass_code() -> dict[str, object]:
     return compiled
 
 
-COMPILED_DATACLASSES = '''"""The code of the core's records, compiled at build time (scripts/prepare_python.py).
+COMPILED_DATACLASSES = '''"""The code of the core's records, compiled at build time (publish/prepare_python.py).
 
 dataclasses compiles each record's methods from a source text when the record is defined; here is
 the code for each text the browser's path defines, so that it is not compiled again in the page.
