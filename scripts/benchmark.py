@@ -389,8 +389,8 @@ def main() -> int:
         slow = [a / b for a, b in zip(browser[names[0]]["slow"], browser[names[1]]["slow"])]
         print(f"Fast 3G first answer, Complaint Checker ÷ naive page, run by run: {spread(slow)}")
     print("Second visits of Complaint Checker: " + "; ".join(browser[names[0]]["warm_started"]))
-    # Where a start goes: when each part of the worker's start ended (ms from the worker's start; the worker's
-    # own start in the page's time), median over the runs.
+    # Where a start goes: when each part of the calculator's start ended, in ms from the page's navigation (the
+    # worker's marks told in the page's time, as the page's own), median over the runs.
     for visit in ("cold", "warm"):
         parts = [run[visit] for run in browser[names[0]]["timings"] if run[visit]]
         if parts:

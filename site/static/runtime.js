@@ -101,6 +101,7 @@ export class Calculator {
       snapshot,
       controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
       procedures: procedures.map((p) => ({ id: p.id, ...entry(p.procedure) })),
+      origin: performance.timeOrigin,
     });
     const sent = this.worker;
     kept.then((bytes) => sent.postMessage({ type: "snapshot", bytes }, bytes ? [bytes] : []));
@@ -113,8 +114,8 @@ export class Calculator {
     } else if (message.type === "ready") {
       this.ready = true;
       this.started = message.started;
-      this.timings = { "calculator created, in the page's time": this.created,
-        "worker started, in the page's time": this.workerStarted, ...message.timings };
+      this.timings = { "calculator created": this.created, "worker created": this.workerStarted, ...message.timings,
+        "ready told": Math.round(performance.now()) };
       clearTimeout(this.slowTimer);
       if (this.restarts) this.on.restarted();
       else this.on.ready(message.started, this.timings);
