@@ -118,7 +118,8 @@ VOID = {"meta", "link", "input", "br", "img", "hr", "wbr", "source"}
 
 
 class VisibleText(HTMLParser):
-    """The blocks of text a reader of a built page sees, leaving out what is marked as another language, and scripts."""
+    """The blocks of text a reader of a built page sees, leaving out what is marked as another language, the law's
+    own words, and scripts."""
 
     def __init__(self, lang: str):
         super().__init__()
@@ -136,7 +137,9 @@ class VisibleText(HTMLParser):
         if tag in BLOCKS:
             self._flush()
         attrs = dict(attrs)
-        other = (tag != "html" and attrs.get("lang") not in (None, self.lang)) or tag in ("script", "style", "template")
+        # the law's own words (checked against the official text by tests/test_law_text.py) are not the page's
+        law = "law-text" in (attrs.get("class") or "").split()
+        other = (tag != "html" and attrs.get("lang") not in (None, self.lang)) or tag in ("script", "style", "template") or law
         self.stack.append(other or bool(self.stack and self.stack[-1]))
 
     def handle_endtag(self, tag):

@@ -72,6 +72,12 @@ def test_a_translation_says_when_its_english_has_changed(tmp_path):
     es = tmp_path / "sample.es.toml"
     es.write_text('language = "es"\n\n[rules.hearing]\ntitle = "La junta celebra una audiencia"\n', encoding="utf-8")
     assert "does not record the English" in cli("check", str(path)).stdout
+    # the hint's command works as written from where check was run (it once named the file alone)
+    hint = cli("check", path.name, cwd=tmp_path).stdout
+    command = re.search(r"run python -m core record-english (\S+?)\)", hint).group(1)
+    assert command == "sample.es.toml" and (tmp_path / command).is_file(), hint
+    from_above = cli("check", f"{tmp_path.name}/sample.toml", cwd=tmp_path.parent).stdout
+    assert f"record-english {tmp_path.name}/sample.es.toml" in from_above, from_above
     recorded = cli("record-english", str(es))
     assert recorded.returncode == 0, recorded.stderr
     assert "[source" in es.read_text() and "does not record" not in cli("check", str(path)).stdout
@@ -264,3 +270,25 @@ def test_every_test_procedure_states_its_status_but_the_one_kept_as_first_publis
     unstated = [p.name for p in sorted(folder.glob("*.toml"))
                 if "status" not in tomllib.loads(p.read_text(encoding="utf-8"))["counting"]]
     assert unstated == ["format-1-example-city.toml"]
+
+
+def test_a_change_far_into_a_long_english_text_is_shown_where_it_is(tmp_path):
+    """Before, both texts were cut at 80 characters: a change further on showed two identical beginnings."""
+    from core.reading.translations import where_they_differ
+    old = "The commission shall send by certified mail, return receipt requested, a notice to the respondent within three days."
+    new = old.replace("three days", "five days")
+    was, now = where_they_differ(old, new)
+    assert was != now and "three days" in was and "five days" in now and was.startswith("…")
+    assert where_they_differ("Short text.", "Other text.") == ("Short text.", "Other text.")
+
+
+def test_a_key_that_translates_nothing_is_matched_first_to_a_text_still_untranslated(tmp_path):
+    path = procedure(tmp_path)
+    path.write_text(path.read_text().replace('timezone = "America/Denver"',
+                                             'timezone = "America/Denver"\nlanguages = ["en", "es"]', 1))
+    es = tmp_path / "sample.es.toml"
+    # closest of all to rules.hearing.title, which is given; of the texts still untranslated, rules.hearing.task
+    es.write_text('language = "es"\n\n[rules.hearing]\ntitle = "La junta celebra una audiencia"\n'
+                  'title_task = "celebrar la audiencia"\n', encoding="utf-8")
+    out = cli("check", str(path)).stdout
+    assert "“rules.hearing.title_task” translates nothing" in out and "did you mean “rules.hearing.task”?" in out, out

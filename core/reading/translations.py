@@ -54,7 +54,7 @@ POSITIONAL = re.compile(r"^calendar\.assumptions\.\d+$")
 
 def check_sources(problems: Problems, file: Path, given: dict, known: dict, source) -> None:
     """Name every translation whose English changed since it was made, as [source] records it."""
-    record = f"python -m core record-english {file.name}"
+    record = f"python -m core record-english {shown_path(file)}"
     if not isinstance(source, dict):
         if given:
             problems.warn(TOP, f"{file.name} does not record the English its translations were made from, so a "
@@ -67,9 +67,29 @@ def check_sources(problems: Problems, file: Path, given: dict, known: dict, sour
             problems.warn(TOP, f"“{key}”: the English it was made from is not recorded",
                           f"review it, then run {record}")
         elif " ".join(str(made_from).split()) != " ".join(known[key].split()):
-            problems.warn(TOP, f"“{key}”: the English changed since it was translated: it was “{str(made_from)[:80]}”, "
-                               f"it is now “{known[key][:80]}”",
+            was, now = where_they_differ(" ".join(str(made_from).split()), " ".join(known[key].split()))
+            problems.warn(TOP, f"“{key}”: the English changed since it was translated: it was “{was}”, "
+                               f"it is now “{now}”",
                           f"update the translation, then run {record}")
+
+
+def shown_path(file: Path) -> str:
+    """A file's path as a command run from here would take it."""
+    try:
+        return str(file.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(file)
+
+
+def where_they_differ(old: str, new: str, width: int = 80) -> tuple[str, str]:
+    """The two texts from a few words before their first difference, each cut to `width` characters: a change
+    past the first 80 characters is seen, not two identical beginnings."""
+    same = 0
+    while same < min(len(old), len(new)) and old[same] == new[same]:
+        same += 1
+    start = old.rfind(" ", 0, max(0, same - 20)) + 1 if same > 40 else 0
+    cut = lambda text: ("…" if start else "") + text[start:start + width] + ("…" if len(text) > start + width else "")
+    return cut(old), cut(new)
 
 
 def source_table(path: Path, jurisdiction: Jurisdiction, lang: str) -> str:
@@ -119,8 +139,10 @@ def read_translations(path: Path, jurisdiction: Jurisdiction, found: list) -> di
         for key, value in given.items():
             where = TOP
             if key not in known:
+                untranslated = [k for k in known if k not in given]  # the key meant is most likely one still missing
                 problems.add(where, f"“{key}” translates nothing in {path.name}",
-                             suggest(key, known) or "use the keys python -m core check lists as missing")
+                             suggest(key, untranslated) or suggest(key, known)
+                             or "use the keys python -m core check lists as missing")
             elif not isinstance(value, str) or not value.strip():
                 problems.add(where, f"“{key}” should be text in quotes")
             elif POSITIONAL.match(key):
