@@ -199,6 +199,16 @@ DAMAGE_SNAPSHOTS = """async () => {
     }
   }
 }"""
+KEPT_SNAPSHOT = """async () => {
+  for (const name of await caches.keys()) {
+    for (const request of await (await caches.open(name)).keys()) {
+      if (!request.url.includes("python-snapshot-")) continue;
+      const bytes = new Uint8Array(await (await caches.match(request, { cacheName: name })).arrayBuffer());
+      const length = new DataView(bytes.buffer, 4, 4).getUint32(0, true);
+      return [String.fromCharCode(...bytes.subarray(0, 4)), length, bytes.length];
+    }
+  }
+}"""
 CALCULATOR_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "python_stdlib.zip", "procedure.")
 
 
@@ -208,17 +218,23 @@ def test_a_second_visit_is_served_by_the_service_worker_and_starts_from_the_snap
         first = context.new_page()
         open_checker(first, "illinois-model-ethics", facts)
         assert first.get_attribute("html", "data-python-start") == "fresh"
+        assert first.get_attribute("html", "data-wasm") == "download"
         answer = first.locator("#answer-sentence").inner_text()
         # Once the service worker keeps the build, the calculator keeps its interpreter beside it, in the build's cache.
         first.wait_for_selector("html[data-snapshot='kept']", timeout=LOAD_TIMEOUT_MS)
         [(cache, _)] = first.evaluate(SNAPSHOTS)
         assert cache in first.evaluate(SETTLED)
+        # kept without the interpreter's pages of zeros: about half of its memory
+        magic, length, kept = first.evaluate(KEPT_SNAPSHOT)
+        assert magic == "CCS1" and kept < 0.75 * length, (magic, length, kept)
         first.close()
 
         second = context.new_page()
         seen = from_the_device(second)
         open_checker(second, "illinois-model-ethics", facts)
         assert second.get_attribute("html", "data-python-start") == "snapshot"
+        # the page compiled the wasm from the build's cache as it started the calculator, before the worker ran
+        assert second.get_attribute("html", "data-wasm") == "page"
         assert second.locator("#answer-sentence").inner_text() == answer
         # Every file the calculator asked for came from the service worker; the wasm it did not even ask for: it
         # was read from the build's cache on the device.

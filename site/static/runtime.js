@@ -4,7 +4,7 @@ export const ANSWER_WITHIN_MS = 15000; // a request not answered by then means t
 
 // config: { root, worker: {url, integrity}, assets: {"app.js": {url, sizes}}, loader: {runtime, python, lock},
 //           procedures: [{id, procedure: {url, integrity, sizes}}] }
-// on: { progress(step, total, label, {received, expected}), ready(started, timings), failure(code, detail),
+// on: { progress(step, total, label, {received, expected}), ready(started, timings, wasm), failure(code, detail),
 //       slow(what: "network" | "device"), stale(), restarted() }
 export class Calculator {
   // `on` may come later (attach): a calculator started by the page's first script (boot.js), before the rest
@@ -60,10 +60,25 @@ export class Calculator {
     }
   }
 
+  // When this build's service worker answers the page and keeps the build: the wasm, compiled here from the
+  // build's cache (checked when it was kept) from the moment the calculator starts, before the worker has even
+  // started, and handed to the worker; else null, and the worker asks for the wasm itself.
+  async keptModule(place, controlled) {
+    if (!place || !controlled || !("caches" in self)) return null;
+    try {
+      const kept = await caches.match(this.absolute(this.config.loader.runtime["pyodide.asm.wasm"].url), { cacheName: place.cache });
+      return kept ? await WebAssembly.compileStreaming(kept) : null;
+    } catch (error) {
+      return null; // unreadable storage, or a wasm that will not compile here: the worker's own start says why
+    }
+  }
+
   async start() {
     const { worker, loader, procedures } = this.config;
     const snapshot = this.snapshotPlace();
+    const controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
     const kept = this.keptSnapshot(snapshot);
+    const module = this.keptModule(snapshot, controlled);
     const url = this.absolute(worker.url);
     let source;
     try {
@@ -99,12 +114,13 @@ export class Calculator {
       python: each(loader.python),
       lock: loader.lock,
       snapshot,
-      controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
+      controlled,
       procedures: procedures.map((p) => ({ id: p.id, ...entry(p.procedure) })),
       origin: performance.timeOrigin,
     });
     const sent = this.worker;
     kept.then((bytes) => sent.postMessage({ type: "snapshot", bytes }, bytes ? [bytes] : []));
+    module.then((compiled) => sent.postMessage({ type: "module", module: compiled }));
   }
 
   receive(message) {
@@ -118,7 +134,7 @@ export class Calculator {
         "ready told": Math.round(performance.now()) };
       clearTimeout(this.slowTimer);
       if (this.restarts) this.on.restarted();
-      else this.on.ready(message.started, this.timings);
+      else this.on.ready(message.started, this.timings, message.wasm);
     } else if (message.seq && this.pending.has(message.seq)) {
       const { resolve, reject, timer } = this.pending.get(message.seq);
       clearTimeout(timer);

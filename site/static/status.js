@@ -70,8 +70,9 @@ export class LoadingStatus {
         this.bar.value = step - 1 + (label === "download" && expected ? Math.min(received / expected, 1) : 0);
         if (label === "download") root.downloaded = expected ? Math.round((100 * received) / expected) : 0;
       },
-      ready: (started, timings) => {
+      ready: (started, timings, wasm) => {
         root.pythonStart = started;
+        root.wasm = wasm || ""; // where the compiled wasm came from: "download", "page" or "cache"
         root.startTimings = JSON.stringify(timings || {}); // for the benchmark: where the start went
         this.say(t.loading.ready);
         this.bar.value = this.bar.max;

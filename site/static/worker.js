@@ -10,8 +10,8 @@
 // handed the checked archive, and the wasm, compiled as it streams in, is instantiated (nothing of it
 // runs before) only once the same bytes have passed. A file whose bytes differ is refused. When this
 // build's service worker answers the page and keeps the build (each file checked when it was kept), there
-// is nothing to download: the browser checks each file's integrity as it is answered, and the wasm is
-// compiled from the build's cache (requestHeld).
+// is nothing to download: the browser checks each file's integrity as it is answered (askHeld), and the wasm
+// is compiled from the build's cache, by the page as soon as it starts the calculator (compileHeld).
 //
 // A memory snapshot: once this device has answered and the page's service worker keeps this build,
 // the worker keeps a snapshot of the ready interpreter (core imported, procedures read) in the build's
@@ -28,6 +28,7 @@ const failures = new Map(); // URL -> why its download failed
 let pyodide = null;
 let snapshotTarget = null; // { cache, url } where this build keeps its snapshot
 let started = "fresh"; // how the interpreter started: "fresh", or "snapshot"
+let wasmFrom = "download"; // where the compiled wasm came from: "download", the page ("page"), or the build's cache
 // When each part of the start ended, in ms in the page's time (from the page's navigation, as the page's own
 // marks): told to the page with "ready", where the benchmark reads it (scripts/benchmark.py: where a start goes).
 const timings = {};
@@ -151,19 +152,36 @@ function askHeld(file, streamed) {
 // and the module it instantiates is that one, instantiated only once the same bytes have passed the check.
 const plainFetch = self.fetch.bind(self);
 const compiled = new Map(); // absolute URL -> Promise<WebAssembly.Module>
-function compileAsItArrives(file, held) {
-  const module = request(file, held).response.then((response) => WebAssembly.compileStreaming(response));
+function compileAsItArrives(file) {
+  const module = request(file).response.then((response) => WebAssembly.compileStreaming(response));
   module.catch(() => {}); // a failed download is said by the check
+  compiled.set(file.url, module);
+}
+
+// Held, the wasm is compiled by the page from the build's cache (runtime.js: keptModule), which can start before
+// this worker has; if the page could not, it is compiled here from the same cache.
+let receiveModule = () => {};
+const moduleFromThePage = new Promise((resolve) => {
+  receiveModule = resolve;
+});
+function compileHeld(file) {
+  wasmFrom = "page";
+  const module = moduleFromThePage.then((given) => {
+    if (given) return given;
+    wasmFrom = "cache";
+    return request(file, true).response.then((response) => WebAssembly.compileStreaming(response));
+  });
+  module.catch(() => {}); // a failed read is said by the check
   compiled.set(file.url, module);
 }
 self.fetch = (input, init = {}) => {
   const url = new URL(input instanceof Request ? input.url : input, self.location.href).href;
-  const entry = downloads.get(url);
-  if (!entry) return plainFetch(input, init);
   if (compiled.has(url)) {
     const placeholder = new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } });
     return Promise.resolve(Object.assign(placeholder, { compiledFrom: url }));
   }
+  const entry = downloads.get(url);
+  if (!entry) return plainFetch(input, init);
   return entry.bytes.then((bytes) => new Response(bytes, { status: 200, headers: { "Content-Type": "application/zip" } }));
 };
 const instantiateStreaming = WebAssembly.instantiateStreaming;
@@ -172,7 +190,8 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   if (!response.compiledFrom) return instantiateStreaming(response, imports); // not a file of this build
   const module = await compiled.get(response.compiledFrom);
   timed("wasm compiled");
-  await downloads.get(response.compiledFrom).bytes; // the same bytes, checked; a refused wasm never runs
+  // the same bytes, checked; a refused wasm never runs (held: the build's cache, whose bytes were checked when kept)
+  await downloads.get(response.compiledFrom)?.bytes;
   return { module, instance: await WebAssembly.instantiate(module, imports) };
 };
 
@@ -256,6 +275,61 @@ const snapshotFromThePage = new Promise((resolve) => {
   receiveSnapshot = resolve;
 });
 
+// A snapshot is the interpreter's whole memory, about half of it pages of zeros: it is kept without them, as
+// runs of the pages that are not ("CCS1", the memory's length, the number of runs, then each run's first page and
+// its number of pages, then their bytes), so that a visit reads half as much. A kept snapshot that does not
+// read back whole is no snapshot.
+const SNAPSHOT_MAGIC = 0x31534343; // "CCS1"
+const PAGE = 4096;
+
+function packSnapshot(memory) {
+  const words = new Uint32Array(memory.buffer, memory.byteOffset, Math.floor(memory.length / 4));
+  const pages = Math.ceil(memory.length / PAGE);
+  const runs = [];
+  for (let page = 0; page < pages; page++) {
+    let zero = true;
+    for (let word = page * 1024, end = Math.min(word + 1024, words.length); word < end; word++) {
+      if (words[word]) {
+        zero = false;
+        break;
+      }
+    }
+    if (zero && page === pages - 1 && memory.length % 4) zero = memory.subarray(words.length * 4).every((b) => !b);
+    if (zero) continue;
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === page) last[1] += 1;
+    else runs.push([page, 1]);
+  }
+  const header = new Uint32Array([SNAPSHOT_MAGIC, memory.length, runs.length, ...runs.flat()]);
+  const size = runs.reduce((sum, [first, count]) => sum + Math.min(count * PAGE, memory.length - first * PAGE), 0);
+  const packed = new Uint8Array(header.byteLength + size);
+  packed.set(new Uint8Array(header.buffer));
+  let at = header.byteLength;
+  for (const [first, count] of runs) {
+    const part = memory.subarray(first * PAGE, Math.min((first + count) * PAGE, memory.length));
+    packed.set(part, at);
+    at += part.length;
+  }
+  return packed;
+}
+
+function unpackSnapshot(packed) {
+  const read = (index) => new DataView(packed.buffer, packed.byteOffset + index * 4, 4).getUint32(0, true);
+  if (packed.length < 12 || read(0) !== SNAPSHOT_MAGIC) throw new Error("not a kept snapshot");
+  const [length, count] = [read(1), read(2)];
+  const memory = new Uint8Array(length);
+  let at = (3 + 2 * count) * 4;
+  for (let run = 0; run < count; run++) {
+    const [first, pages] = [read(3 + 2 * run), read(4 + 2 * run)];
+    const size = Math.min(pages * PAGE, length - first * PAGE);
+    if (size <= 0 || at + size > packed.length) throw new Error("a damaged snapshot");
+    memory.set(packed.subarray(at, at + size), first * PAGE);
+    at += size;
+  }
+  if (at !== packed.length) throw new Error("a damaged snapshot");
+  return memory;
+}
+
 async function forgetSnapshot() {
   try {
     const cache = await caches.open(snapshotTarget.cache);
@@ -280,9 +354,11 @@ async function init({ runtime, python, lock, snapshot: target, controlled, proce
   const held = Boolean(controlled && target && "caches" in self
     && await caches.match(runtime["pyodide.asm.wasm"].url, { cacheName: target.cache }).catch(() => null));
   // Every file, asked for now, at once: the modules, the wasm, the archive and the procedures download together.
-  for (const file of [runtime["pyodide.mjs"], runtime["pyodide.asm.mjs"], runtime["pyodide.asm.wasm"],
+  // (Held, the wasm is the page's to compile, and read here only if the page could not.)
+  for (const file of [runtime["pyodide.mjs"], runtime["pyodide.asm.mjs"], ...(held ? [] : [runtime["pyodide.asm.wasm"]]),
     python["python_stdlib.zip"], ...procedures]) request(file, held);
-  compileAsItArrives(runtime["pyodide.asm.wasm"], held);
+  if (held) compileHeld(runtime["pyodide.asm.wasm"]);
+  else compileAsItArrives(runtime["pyodide.asm.wasm"]);
   const rules = procedures.map((procedure) => request(procedure).bytes.then((bytes) => new TextDecoder().decode(bytes)));
   rules.forEach((promise) => promise.catch(() => {}));
   progress(2, "download", { received: 0, expected: arrival.total });
@@ -301,7 +377,7 @@ async function init({ runtime, python, lock, snapshot: target, controlled, proce
   if (kept) {
     timed("snapshot read");
     try {
-      pyodide = await startPython({ ...options, _loadSnapshot: kept });
+      pyodide = await startPython({ ...options, _loadSnapshot: unpackSnapshot(kept) });
       timed("python");
       for (const procedure of procedures) checkers.set(procedure.id, pyodide.globals.get("_checkers").get(procedure.id));
       if (procedures.every((procedure) => checkers.get(procedure.id))) {
@@ -342,7 +418,7 @@ async function keepSnapshot() {
   if (snapshotKept || started === "snapshot" || !snapshotTarget || !pyodide || !("caches" in self)) return "none";
   snapshotKept = true;
   try {
-    const bytes = pyodide.makeMemorySnapshot();
+    const bytes = packSnapshot(pyodide.makeMemorySnapshot());
     const cache = await caches.open(snapshotTarget.cache);
     await cache.put(snapshotTarget.url, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
     return "kept";
@@ -385,7 +461,7 @@ async function handle(message) {
         throw error;
       });
       timed("ready");
-      return { type: "ready", started, timings };
+      return { type: "ready", started, wasm: wasmFrom, timings };
     case "keep-snapshot":
       return { type: "result", seq: message.seq, envelope: { ok: true, snapshot: await keepSnapshot() } };
     case "evaluate": {
@@ -430,6 +506,10 @@ async function handle(message) {
 }
 
 self.addEventListener("message", async ({ data }) => {
+  if (data.type === "module") {
+    receiveModule(data.module instanceof WebAssembly.Module ? data.module : null);
+    return;
+  }
   if (data.type === "snapshot") {
     if (data.bytes) timed("snapshot received");
     receiveSnapshot(data.bytes ? new Uint8Array(data.bytes) : null);
