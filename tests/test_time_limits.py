@@ -95,6 +95,33 @@ def test_three_days_are_added_when_service_was_by_mail():
                                                       "April 24, 2026.")
 
 
+@pytest.mark.parametrize("add_days, found", [
+    # the FEC's shape: the rule quotes the statute's 15 days; the three days are said by 11 CFR 111.2(c)
+    ('clause = "111-2-c", text = "three (3) days shall be added to the prescribed period."', None),
+    ('clause = "111-2-c", text = "five (5) days shall be added to the prescribed period."', "not word for word"),
+    ('clause = "111-2-c"', "give both the clause that adds the days and its words"),
+    ('clause = "111-2-c", text = "shall be added to the prescribed period."', "does not state the amount 3"),
+])
+def test_the_days_added_may_be_quoted_from_the_clause_that_adds_them(tmp_path, add_days, found):
+    from core.jurisdiction import check_file
+    text = (ROOT / "tests" / "jurisdictions" / "federal-style.toml").read_text(encoding="utf-8")
+    sentence = "Whenever the Commission serves a paper by mail, three days shall be added to the prescribed period."
+    assert sentence in text
+    text = text.replace(" " + sentence, "")  # the rule's own quote no longer says the three days
+    text = text.replace('when = [{ fact = "served_by_mail", equals = true }] }',
+                        'when = [{ fact = "served_by_mail", equals = true }]' + (", " + add_days if add_days else "") + " }")
+    text += ('\n[[clauses]]\nanchor = "111-2-c"\ncite = "Sample Rule 111.2(c)"\ntitle = "Service by mail"\n'
+             'text = "(c) Whenever the paper is served by mail, three (3) days shall be added to the prescribed period."\n')
+    path = tmp_path / "federal-style.toml"
+    path.write_text(text, encoding="utf-8")
+    _, problems = check_file(path)
+    said = [p.message for p in problems if "add_days" in p.entry or "add_days" in (p.hint or "")]
+    if found is None:
+        assert not said, said
+    else:
+        assert any(found in message for message in said), [str(p) for p in problems]
+
+
 def test_while_service_by_mail_is_not_known_the_date_without_the_added_days_is_given_and_the_other_named():
     r = report(FEDERAL, {"received": "2026-04-01", "events": {"notification": "2026-04-06"}})
     d = deadline(r, "response")

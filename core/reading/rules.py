@@ -239,12 +239,21 @@ class RuleReader:
                     return
             fields["add_days"] = spec["days"]
             fields["add_days_when"] = self.conditions(spec, where, "when", prefix=["add_days"])
-            self.check_stated({"amount": spec["days"]}, where, ["add_days", "days"])
+            # The sentence that adds the days, when another clause says it (a rule of computing time): quoted from
+            # that clause, word for word, and the days checked against it rather than against the rule's own quote.
+            if ("clause" in spec) != ("text" in spec):
+                self.problems.add_at(where, ["add_days"], "give both the clause that adds the days and its words",
+                                     "add_days = { days = 3, when = […], clause = \"111-2\", text = \"…three (3) "
+                                     "days shall be added…\" }")
+            elif "clause" in spec:
+                self.law.check_quote(self.problems, where, spec["clause"], spec["text"], key="add_days")
+            self.check_stated({"amount": spec["days"]}, where, ["add_days", "days"], spec.get("text"))
 
-    def check_stated(self, spec: dict, where: Where, path: list) -> None:
-        """Warn when the sentence a rule quotes does not state its period: a count that contradicts its quote
-        (60 changed to 61) would otherwise check."""
-        text = self.entries[where.index].get("text", "") if where.index is not None else ""
+    def check_stated(self, spec: dict, where: Where, path: list, text: str | None = None) -> None:
+        """Warn when the sentence a rule quotes (or `text`, the sentence that sets this amount) does not state its
+        period: a count that contradicts its quote (60 changed to 61) would otherwise check."""
+        if text is None:
+            text = self.entries[where.index].get("text", "") if where.index is not None else ""
         if not isinstance(text, str) or not text.strip():
             return  # a missing quote is its own problem; a second warning about it would only repeat it
         worded = spec.get("worded")
