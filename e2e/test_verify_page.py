@@ -6,7 +6,7 @@ import json
 from conftest import LOAD_TIMEOUT_MS
 
 from core.jurisdiction import cases_path
-from core import load_jurisdiction
+from core import load_jurisdiction, seed_ids
 from core.cases import run_cases
 
 
@@ -15,7 +15,7 @@ def test_every_published_case_passes_in_the_browser_with_the_same_answers_as_cpy
     page.goto("verify.html")
     page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
     manifest = json.loads((site_dir / "manifest.json").read_text())
-    for jurisdiction_id in ("fort-collins", "illinois-model-ethics"):
+    for jurisdiction_id in seed_ids():  # every shipped procedure: the library's verify page is the one a city hosts
         section = page.locator(f"#verify-{jurisdiction_id}")
         jurisdiction = load_jurisdiction(jurisdiction_id)
         expected = run_cases(jurisdiction, json.loads(cases_path(jurisdiction_id).read_text()))
@@ -23,8 +23,9 @@ def test_every_published_case_passes_in_the_browser_with_the_same_answers_as_cpy
         assert int(section.get_attribute("data-passed")) == int(section.get_attribute("data-total")) == expected["total"]
         assert section.get_attribute("data-digest") == expected["digest"]
         # The office's desk path is covered: each case's dates, read through it in the browser, are the report's.
-        assert int(section.get_attribute("data-desk-dates")) == expected["desk_dates"] > expected["total"]
-        assert f"desk shows {expected['desk_dates']} of their dates, each the same as the report" in section.inner_text()
+        assert int(section.get_attribute("data-desk-dates")) == expected["desk_dates"]
+        if expected["desk_dates"]:  # (Bethel's office has no counted period: nothing dated on its desk)
+            assert f"desk shows {expected['desk_dates']} of their dates, each the same as the report" in section.inner_text()
         assert section.locator("tbody tr.pass").count() == expected["total"]
         assert jurisdiction.digest in section.inner_text()
         assert section.locator(f"time[datetime='{manifest['build_date']}']").count() == 1
