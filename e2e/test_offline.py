@@ -259,3 +259,35 @@ def test_a_second_visit_is_served_by_the_service_worker_and_starts_from_the_snap
         fourth = context.new_page()
         open_checker(fourth, "illinois-model-ethics", facts)
         assert fourth.get_attribute("html", "data-python-start") == "snapshot"
+
+
+# A kept snapshot reads back damaged in this page, as storage that corrupts what it keeps would.
+KEEP_DAMAGED = """(() => {
+  const match = CacheStorage.prototype.match;
+  CacheStorage.prototype.match = async function (request, options) {
+    const found = await match.call(this, request, options);
+    const url = typeof request === "string" ? request : request.url;
+    return found && url.includes("python-snapshot-") ? new Response(new Uint8Array(8192).fill(3)) : found;
+  };
+})();"""
+
+
+def test_a_kept_snapshot_is_tried_before_a_next_visit_relies_on_it_and_one_that_will_not_start_is_forgotten(browser, site_dir):
+    """The first visit keeps a snapshot, then starts a second calculator from it, as the next visit would: one that
+    will not start is thrown away at once (html[data-snapshot='none'], and no snapshot left), so the next visit starts
+    afresh without first trying it. (A good snapshot's trial is the snapshot journey above: 'kept'.)"""
+    facts = "violation_date=2026-06-01&received=2026-10-20"
+    with visiting(browser, site_dir) as (host, context):
+        first = context.new_page()
+        first.add_init_script(KEEP_DAMAGED)
+        open_checker(first, "illinois-model-ethics", facts)
+        answer = first.locator("#answer-sentence").inner_text()
+        first.wait_for_selector("html[data-snapshot]", state="attached", timeout=LOAD_TIMEOUT_MS)
+        assert first.get_attribute("html", "data-snapshot") == "none"
+        assert first.evaluate(SNAPSHOTS) == []
+        assert first.locator("#answer-sentence").inner_text() == answer  # the page itself never noticed
+        first.close()
+        second = context.new_page()
+        open_checker(second, "illinois-model-ethics", facts)
+        assert second.get_attribute("html", "data-python-start") == "fresh"
+        assert second.locator("#answer-sentence").inner_text() == answer

@@ -549,6 +549,8 @@ async function keepForOffline({ root, service_worker: worker }) {
   // that the next visit starts from there (thrown away with the build's cache when a new build comes).
   await navigator.serviceWorker.ready;
   if (calculator && calculator.ready) {
-    document.documentElement.dataset.snapshot = await calculator.keepSnapshot().catch(() => "none");
+    const kept = await calculator.keepSnapshot().catch(() => "none");
+    // kept: tried once, as the next visit will start, before that visit relies on it (runtime.js)
+    document.documentElement.dataset.snapshot = kept === "kept" ? await calculator.trySnapshot(t.lang, cityToday()) : kept;
   }
 }

@@ -1,6 +1,8 @@
 // Starting the calculator and talking to it. The page's only view of the worker.
 export const SLOW_AFTER_MS = 20000;
 export const ANSWER_WITHIN_MS = 15000; // a request not answered by then means the worker is gone
+const TRIAL_WAITS_FOR_CONTROL_MS = 3000; // for the service worker just registered to take the page
+const TRIAL_WARMS_UP_MS = 3000; // for a tried snapshot's interpreter to warm up, and its compiled code to be kept
 
 // config: { root, worker: {url, integrity}, assets: {"app.js": {url, sizes}}, loader: {runtime, python, lock},
 //           procedures: [{id, procedure: {url, integrity, sizes}}] }
@@ -218,6 +220,52 @@ export class Calculator {
   // so that the next visit starts from it. Resolves to "kept" or "none".
   keepSnapshot() {
     return this.request({ type: "keep-snapshot" }).then((envelope) => envelope.snapshot);
+  }
+
+  // The kept snapshot, tried once before a next visit relies on it: a second calculator starts from it as the next
+  // visit will (held: the wasm compiled here from the build's cache), answers and warms up, then is stopped. A
+  // snapshot that will not start is thrown away now (the trial starts afresh, and forgets it), and the browser
+  // keeps the wasm's compiled code beside the build's copy, which the next visit reuses: without it, that visit
+  // compiles the wasm again. Resolves to "kept" (tried, or not tried: this page is not held) or "none".
+  async trySnapshot(lang, today) {
+    const worker = navigator.serviceWorker;
+    if (!worker) return "kept";
+    if (!worker.controller) {
+      await new Promise((resolve) => {
+        worker.addEventListener("controllerchange", resolve, { once: true });
+        setTimeout(resolve, TRIAL_WAITS_FOR_CONTROL_MS);
+      });
+      if (!worker.controller) return "kept"; // untried: a trial that downloads the build would prove nothing
+    }
+    const trial = new Calculator(this.config);
+    try {
+      const started = await new Promise((resolve, reject) => trial.attach({
+        progress() {}, slow() {}, stale() {}, restarted() {},
+        ready: (how) => resolve(how),
+        failure: (code) => reject(new Error(code)),
+      }));
+      if (started !== "snapshot") return "none";
+      await trial.evaluate(this.config.procedures[0].id, {}, lang, today);
+      await new Promise((resolve) => setTimeout(resolve, TRIAL_WARMS_UP_MS)); // the worker warms up meanwhile
+      return "kept";
+    } catch (error) {
+      return "none";
+    } finally {
+      trial.stop();
+    }
+  }
+
+  // Stop for good: the worker ends, and whatever was asked of it is refused.
+  stop() {
+    this.failed = true;
+    this.ready = false;
+    clearTimeout(this.slowTimer);
+    for (const { reject, timer } of this.pending.values()) {
+      clearTimeout(timer);
+      reject(new Error("stopped"));
+    }
+    this.pending.clear();
+    if (this.worker) this.worker.terminate();
   }
 
   runCases(jurisdiction, cases) {
