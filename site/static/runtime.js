@@ -2,7 +2,7 @@
 export const SLOW_AFTER_MS = 20000;
 export const ANSWER_WITHIN_MS = 15000; // a request not answered by then means the worker is gone
 const TRIAL_WAITS_FOR_CONTROL_MS = 3000; // for the service worker just registered to take the page
-const TRIAL_WARMS_UP_MS = 3000; // for a tried snapshot's interpreter to warm up, and its compiled code to be kept
+const TRIAL_WARMS_UP_MS = 1000; // for a tried snapshot's interpreter to warm up, and its compiled code to be kept (1 s measured enough)
 
 // config: { root, worker: {url, integrity}, assets: {"app.js": {url, sizes}}, loader: {runtime, python, lock},
 //           procedures: [{id, procedure: {url, integrity, sizes}}] }
