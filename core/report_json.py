@@ -169,7 +169,9 @@ def _filing(a) -> dict:
         rule = a.situation.in_force(f.rule).rule
         out.update({"no_limit": True, "cite": j.clause(rule.clause).cite, "clause": rule.clause, "text": rule.text,
                     "summary": _summary(j, rule),
-                    "no_limit_sentence": say("filing_no_limit", a.situation.lang, cite=j.clause(rule.clause).cite)})
+                    "no_limit_sentence": say("filing_no_limit", a.situation.lang, cite=j.clause(rule.clause).cite),
+                    # the reading "no limit" rests on (a limit elsewhere in law the procedure does not reproduce)
+                    "assumptions": [rule.note] if rule.note else []})
     out["in_person"] = _in_person(a)
     dates = {"received": f.received} if not d else {
         "received": f.received, "nominal": d.nominal, "deadline": d.due, "certain": d.certain,

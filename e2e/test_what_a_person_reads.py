@@ -101,3 +101,17 @@ def test_an_anchor_on_the_page_keeps_the_facts_in_the_address_bar(new_page):
     page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
     wait_for_results(page)
     assert page.input_value("#f-received") == "2026-11-25"
+
+
+def test_a_code_with_no_time_limit_shows_the_reading_that_rests_on_beside_it(new_page):
+    """Carol Stream's three complaint sections set no time limit, but the rest of its ethics article could not be
+    read: the filing card says both, the second open beside the first, in each language."""
+    page = open_page(new_page, "carol-stream-ethics/index.html#role=complainant&violation_date=2026-10-01&received=2026-11-30")
+    card = page.locator(".card.filing")
+    assert flat(card.locator(".status-line").inner_text()) == (
+        "Carol Stream Code § 1-8-11(A) sets no time limit for filing a complaint: a complaint may be filed at any time.")
+    reading = card.locator("details[open]")
+    assert "The rest of Article 8 was not read; no time limit is known from it." in flat(reading.inner_text())
+    page = open_page(new_page, "es/carol-stream-ethics/index.html#role=complainant&violation_date=2026-10-01&received=2026-11-30")
+    reading = page.locator(".card.filing details[open]")
+    assert "No se leyó el resto del artículo 8; no se conoce ningún plazo en él." in flat(reading.inner_text())

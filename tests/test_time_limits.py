@@ -267,3 +267,17 @@ def test_the_outline_words_each_period_as_the_page_without_javascript_shows_it()
     assert period_in_words(LATER, LATER.rules[0]) == ("2 years after the date of the alleged violation, or if later, "
                                                       "2 years after “The day the conduct could reasonably have been "
                                                       "discovered”")
+
+
+def test_with_no_time_limit_the_reading_it_rests_on_goes_with_it():
+    """A procedure whose text may not be whole says so beside "no time limit" (Carol Stream: the rest of its ethics
+    article was not read); one whose rule has no note gives no assumption."""
+    carol = load_jurisdiction("carol-stream-ethics")
+    facts = {"violation_date": "2026-10-01", "received": "2026-11-30"}
+    assert report(carol, facts)["filing"]["assumptions"] == [
+        "§§ 1-8-11 to 1-8-13 set no time limit for filing a complaint. The rest of Article 8 was not read; no time "
+        "limit is known from it."]
+    assert report(carol, facts, lang="es")["filing"]["assumptions"] == [
+        "Las §§ 1-8-11 a 1-8-13 no fijan plazo para presentar una queja. No se leyó el resto del artículo 8; no se "
+        "conoce ningún plazo en él."]
+    assert report(FEDERAL, {"violation_date": "2026-03-02"})["filing"]["assumptions"] == []

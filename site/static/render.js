@@ -243,6 +243,7 @@ function complainantSection(report, t, terms) {
       el("p", { class: "status-line", "data-status": filing.status }, filing.no_limit ? filing.no_limit_sentence
         : filing.status === "unknown" ? (filing.deadline ? r.filing_unknown : r.filing_waiting) : r[filing.status]),
       filing.warning ? el("p", { class: "warning" }, filing.warning) : null,
+      filing.no_limit ? listDetails(t.results.assumptions, filing.assumptions, terms, true) : null,
       filingDates, uncertainDays({ ...filing, due: filing.deadline }, t),
       filing.cite ? el("p", { class: "cite" }, el("a", { href: `law.html#${filing.clause}` }, filing.cite)) : null),
     // Complete only if an item that may apply does not: not green until the person says whether it does.
