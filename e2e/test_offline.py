@@ -229,6 +229,15 @@ def test_a_second_visit_is_served_by_the_service_worker_and_starts_from_the_snap
         assert magic == "CCS1" and kept < 0.75 * length, (magic, length, kept)
         first.close()
 
+        # Another procedure of the same site reads other rules: it neither starts from that snapshot nor throws it
+        # away, and keeps its own beside it.
+        other = context.new_page()
+        open_checker(other, "fort-collins", facts)
+        assert other.get_attribute("html", "data-python-start") == "fresh"
+        other.wait_for_selector("html[data-snapshot='kept']", timeout=LOAD_TIMEOUT_MS)
+        assert len(other.evaluate(SNAPSHOTS)) == 2
+        other.close()
+
         second = context.new_page()
         seen = from_the_device(second)
         open_checker(second, "illinois-model-ethics", facts)

@@ -45,10 +45,13 @@ export class Calculator {
   }
 
   // Where this build keeps the worker's memory snapshot on this device: in the build's own cache (the service
-  // worker's), which a new build's service worker deletes.
+  // worker's), which a new build's service worker deletes; one for each set of procedures a page reads (a site's
+  // checker and desk share one, its other procedures and its verify page have theirs), so that no page starts
+  // from, or throws away, another's.
   snapshotPlace() {
     const { build } = this.config.loader;
-    return build ? { cache: `complaint-checker-${build}`, url: this.absolute(`python-snapshot-${build}`) } : null;
+    const read = this.config.procedures.map((p) => p.id).join("+");
+    return build ? { cache: `complaint-checker-${build}`, url: this.absolute(`python-snapshot-${build}-${read}`) } : null;
   }
 
   // The kept snapshot's bytes, read here from the moment the calculator starts, or null.
