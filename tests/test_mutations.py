@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [ROOT / "core" / "jurisdictions" / "fort-collins.toml",
            ROOT / "core" / "jurisdictions" / "illinois-model-ethics.toml",
            ROOT / "tests" / "jurisdictions" / "format-1-example-city.toml"]
-CHUNKS, PER_CHUNK = 12, 100 * BUDGET  # 1,200 altered files a local run, 2,400 in CI (tests/fuzzing.py)
+CHUNKS, PER_CHUNK = 12, 100 * BUDGET  # 1,200 altered files a run, each commit's own in CI (tests/fuzzing.py)
 STAMP = datetime(2026, 12, 1, 12, 0, tzinfo=timezone.utc)
 CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")  # a tab is allowed; CR LF only between lines
 FACTS = [{}, {"violation_date": "2026-03-06", "received": "2026-05-05"},
