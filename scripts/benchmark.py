@@ -1,4 +1,4 @@
-"""Speed and size, measured, side by side with a naive page.
+"""Speed and size, measured, side by side with a naive page, and with the floor of a bare start.
 
     .venv/bin/python scripts/benchmark.py [--runs 5] [--no-slow-network] [--desk-only]
 
@@ -7,7 +7,9 @@ wheels (holidays, python-dateutil, six, the core as a plain source wheel), loade
 plainly in a module worker with no preparation, answering the same facts from the same
 prepared procedure. Both are served as a static host would (publish/static_server.py:
 precompressed .br/.gz where the build wrote them, MIME types, cache headers) and
-driven in headless Chromium, runs of the two interleaved. It prints medians and
+driven in headless Chromium, runs of the two interleaved. Beside them, the floor: a bare page that
+starts this build's own runtime and prepared Python (the same files, by URL, checked by nothing, with
+no page around it), reads the procedure and answers: what no page built on Pyodide can beat. It prints medians and
 min–max of: the form usable; the first answer on a cold visit (empty profile), on a
 warm one (the same profile again: HTTP cache and service worker), and cold over a
 1.6 Mbit/s, 150 ms link (Chromium's own network emulation); the bytes the server sent
@@ -18,6 +20,7 @@ tests: copy the figures into the README with the machine they came from.
 """
 
 import argparse
+import html
 import io
 import json
 import platform
@@ -135,6 +138,23 @@ self.onmessage = ({ data }) => {
   self.postMessage({ seq: data.seq, report: envelope.report });
 };
 """
+# The floor: this build's own runtime and prepared Python, started plainly by URL (no integrity check, no progress,
+# no page around it), the procedure read and the same facts answered as the naive page answers them.
+BARE_WORKER = """
+import { loadPyodide } from "./RUNTIME";
+const setup = SETUP;
+const pyodide = await loadPyodide({ indexURL: new URL("./" + setup.runtime, import.meta.url).href,
+  stdLibURL: new URL("./" + setup.stdlib, import.meta.url).href, lockFileContents: JSON.stringify(setup.lock),
+  stdout: () => {}, stderr: () => {} });
+pyodide.pyimport("compiled_dataclasses");
+pyodide.globals.set("procedure_text", await (await fetch(new URL("./" + setup.procedure, import.meta.url))).text());
+const checker = pyodide.runPython("from core.json_api import Checker\\nChecker.from_prepared(procedure_text)");
+self.postMessage({ ready: true });
+self.onmessage = ({ data }) => {
+  const envelope = JSON.parse(checker.evaluate_json(JSON.stringify(data.facts)));
+  self.postMessage({ seq: data.seq, report: envelope.report });
+};
+"""
 # Run inside Pyodide with a built site's Python (publish/run_in_pyodide.mjs): the evaluate's median.
 PYODIDE_EVALUATE = """
 import json, time
@@ -187,11 +207,32 @@ def build_naive(folder: Path, dist: Path) -> Path:
     return naive
 
 
-class Site:
-    """A built site on its own server, and how to open its page with the benchmark's facts."""
+def build_bare(folder: Path, dist: Path) -> Path:
+    """The floor: the built site's runtime, Python and procedure, as its checker page loads them, on a bare page."""
+    page = (dist / JURISDICTION / "index.html").read_text(encoding="utf-8")
+    start = page.index("content='", page.index('name="complaint-checker-calculator"')) + len("content='")
+    config = json.loads(html.unescape(page[start:page.index("'", start)]))
+    root = (dist / JURISDICTION / config["root"]).resolve()
+    runtime, stdlib = config["loader"]["runtime"]["pyodide.mjs"]["url"], config["loader"]["python"]["python_stdlib.zip"]["url"]
+    procedure = config["procedures"][0]["procedure"]["url"]
+    bare = folder / "bare"
+    for path in (*config["loader"]["runtime"].values(), *config["loader"]["python"].values(), {"url": procedure}):
+        for variant in root.glob(path["url"] + "*"):  # the file, and its .br and .gz beside it
+            (bare / variant.relative_to(root)).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(variant, bare / variant.relative_to(root))
+    setup = {"runtime": runtime.rsplit("/", 1)[0] + "/", "stdlib": stdlib, "procedure": procedure, "lock": config["loader"]["lock"]}
+    (bare / "index.html").write_text(NAIVE_HTML.replace("naive.js", "bare.js").replace("Naive checker", "Bare start"))
+    (bare / "bare.js").write_text(NAIVE_PAGE.replace("naive-worker.js", "bare-worker.js"))
+    (bare / "bare-worker.js").write_text(BARE_WORKER.replace("RUNTIME", runtime).replace("SETUP", json.dumps(setup)))
+    return bare
 
-    def __init__(self, name: str, folder: Path, page: str, fragment: str, keeps: bool = True):
-        self.name, self.counter, self.keeps = name, Counter(), keeps
+
+class Site:
+    """A built site on its own server, and how to open its page with the benchmark's facts. `slow`: measured over
+    the slow network too."""
+
+    def __init__(self, name: str, folder: Path, page: str, fragment: str, keeps: bool = True, slow: bool = True):
+        self.name, self.counter, self.keeps, self.slow = name, Counter(), keeps, slow
         self.server, prefix = build.make_server(folder, port=0, prefix="/bench/", counter=self.counter)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}{prefix}{page}#{fragment}"
@@ -262,7 +303,7 @@ def measure_browser(sites: list[Site], runs: int, slow: bool) -> dict:
                                              f"{warm['start'] or 'no snapshot'}")
                 if site.keeps and not (warm["controlled"] and warm["start"] == "snapshot"):
                     print(f"  warning: the second visit was not a real one: {entry['warm_started'][-1]}", file=sys.stderr)
-                if slow:
+                if slow and site.slow:
                     [slow_visit] = visit(playwright, site, Path(profiles) / f"{site.name}-{run}-slow", network=FAST_3G)
                     entry["slow"].append(slow_visit["answer"] / 1000)
                 print(f"  run {run + 1}, {site.name}: cold {cold['answer'] / 1000:.2f} s, warm "
@@ -361,9 +402,10 @@ def main() -> int:
               f"{spread(desk['first'])} ms the first time, {spread(desk['again'])} ms again.", flush=True)
         if args.desk_only:
             return 0
-        naive = build_naive(folder, dist)
+        naive, bare = build_naive(folder, dist), build_bare(folder, dist)
         sites = [Site("Complaint Checker", dist, f"{JURISDICTION}/index.html", FRAGMENT),
-                 Site("naive page", naive, "index.html", json.dumps(FACTS), keeps=False)]
+                 Site("naive page", naive, "index.html", json.dumps(FACTS), keeps=False),
+                 Site("bare start (the floor)", bare, "index.html", json.dumps(FACTS), keeps=False, slow=False)]
         print(f"# Benchmark: {platform.machine()}, {platform.system()}, Python {platform.python_version()}, "
               f"{args.runs} interleaved runs; median (min–max)\n", flush=True)
         browser = measure_browser(sites, args.runs, not args.no_slow_network)
@@ -385,6 +427,10 @@ def main() -> int:
     print(f"\nCold first answer, Complaint Checker ÷ naive page, run by run: {spread(ratio)}")
     warm = [a / b for a, b in zip(browser[names[0]]["warm"], browser[names[1]]["cold"])]
     print(f"Warm first answer, Complaint Checker ÷ the naive page's cold one, run by run: {spread(warm)}")
+    floor = [b / n for b, n in zip(browser[names[2]]["cold"], browser[names[1]]["cold"])]
+    above = [(a - b) * 1000 for a, b in zip(browser[names[0]]["cold"], browser[names[2]]["cold"])]
+    print(f"Cold first answer, the bare start ÷ naive page, run by run: {spread(floor)}; Complaint Checker above "
+          f"the bare start: {spread(above)} ms")
     if browser[names[0]]["slow"] and browser[names[1]]["slow"]:
         slow = [a / b for a, b in zip(browser[names[0]]["slow"], browser[names[1]]["slow"])]
         print(f"Fast 3G first answer, Complaint Checker ÷ naive page, run by run: {spread(slow)}")
