@@ -85,20 +85,33 @@ class PageWatch:
     """What went wrong on a page, collected while a test runs."""
 
     def __init__(self, page, origin):
+        self.page = page
         self.origin = origin
         self.problems = []
         self.requests = []
         self.expected = []
+        self.documents = 0  # the page's documents so far: each navigation of its main frame starts the next
+        self.document_of = {}  # request -> the document that asked for it
         page.on("console", lambda m: m.type == "error" and self.problems.append(f"console error: {m.text}"))
         page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
         page.on("request", self.on_request)
-        page.on("requestfailed", lambda r: self.problems.append(f"request failed: {r.url} ({r.failure})"))
+        page.on("requestfailed", self.on_failure)
         page.on("response", lambda r: r.status >= 400 and self.problems.append(f"HTTP {r.status}: {r.url}"))
 
     def on_request(self, request):
+        if request.is_navigation_request() and request.frame == self.page.main_frame:
+            self.documents += 1
+        self.document_of[request] = self.documents
         self.requests.append(request.url)
         if not request.url.startswith((self.origin + "/", "data:", "blob:")):
             self.problems.append(f"request to another origin: {request.url}")
+
+    def on_failure(self, request):
+        # A request cut off because its page was left (a reload, a link followed: the browser aborts what the old
+        # document still had on its way, such as its icon) is not a failure; any other is.
+        if request.failure == "net::ERR_ABORTED" and self.document_of.get(request, self.documents) < self.documents:
+            return
+        self.problems.append(f"request failed: {request.url} ({request.failure})")
 
     def expect(self, *fragments):
         """For a test that breaks something on purpose: problems mentioning these are expected."""

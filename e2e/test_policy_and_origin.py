@@ -64,3 +64,22 @@ def test_the_policy_header_governs_the_worker_too(page, site_dir):
     worker = page.request.get(f"assets/{folder}/worker.js")
     assert "wasm-unsafe-eval" in worker.headers["content-security-policy"]
     assert worker.headers["x-content-type-options"] == "nosniff"
+
+
+def test_a_request_cut_off_by_leaving_its_page_is_no_failure_but_one_that_fails_on_the_page_is(new_page):
+    # What every test's watch counts (conftest.PageWatch): a reload aborts what the old page still had on its way
+    # (here its icon, held unanswered), which is no failure of the site; the same request aborted on the page that
+    # is showing is one.
+    page = new_page()
+    held = []
+    page.route("**/favicon.svg", lambda route: held.append(route))  # never answered
+    with page.expect_request("**/favicon.svg"):
+        page.goto("fort-collins/law.html")
+    page.unroute("**/favicon.svg")
+    page.route("**/favicon.svg", lambda route: route.abort("aborted"))
+    showing = lambda request: request.url.endswith("favicon.svg") and page.watch.document_of[request] == page.watch.documents
+    with page.expect_event("requestfailed", showing):
+        page.reload()
+    failures = [p for p in page.watch.problems if "favicon.svg" in p]
+    assert len(failures) == 1 and "net::ERR_ABORTED" in failures[0], page.watch.problems
+    page.watch.expect("favicon.svg")
