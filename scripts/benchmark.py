@@ -9,7 +9,8 @@ prepared procedure. Both are served as a static host would (publish/static_serve
 precompressed .br/.gz where the build wrote them, MIME types, cache headers) and
 driven in headless Chromium, runs of the two interleaved. Beside them, the floor: a bare page that
 starts this build's own runtime and prepared Python (the same files, by URL, checked by nothing, with
-no page around it), reads the procedure and answers: what no page built on Pyodide can beat. It prints medians and
+no page around it), reads the procedure and answers, as fast as a page that starts this runtime and
+this Python can. It prints medians and
 min–max of: the form usable; the first answer on a cold visit (empty profile), on a
 warm one (the same profile again: HTTP cache and service worker), and cold over a
 1.6 Mbit/s, 150 ms link (Chromium's own network emulation); the bytes the server sent
