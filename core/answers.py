@@ -37,6 +37,9 @@ STATUS_ORDER = ("certain", "relies", "late")  # a plan can only make an answer l
 
 @dataclass(frozen=True)
 class Answer:
+    """One person's answer: the sentence that leads with what they must act on first, how far they can act on it
+    (`status`, above), and the day or moment it turns on."""
+
     status: str
     sentence: str
     day: date | None = None

@@ -73,6 +73,9 @@ class ClosedDay:
 
 @dataclass(frozen=True)
 class Calendar:
+    """The days a procedure's office is closed, or may be, from its first year to its last: what a count of
+    business days skips."""
+
     first_year: int
     last_year: int
     days: Mapping[date, tuple[ClosedDay, ...]]

@@ -14,6 +14,9 @@ from .wording import say
 
 @dataclass(frozen=True)
 class Conflict:
+    """Two dates that cannot both stand: a date the facts give, or one counted from them, past a deadline that
+    governs it."""
+
     kind: str  # "after-governing", "event-after-deadline", or "announce-late" (a notice due on or after the event
     # whose date it must announce)
     rule: str

@@ -46,6 +46,9 @@ ROLLS = ("forward", "backward", "none")
 
 @dataclass(frozen=True)
 class Period:
+    """A length of time as the law states it ("30 days after"), and which way a last day that falls on a
+    closed day rolls."""
+
     amount: int
     unit: str
     direction: str = "after"
@@ -121,6 +124,9 @@ class TimeOfDay:
 
 @dataclass(frozen=True)
 class Counted:
+    """A period counted from its anchor: the day the words give, the day it is due, the safe day that holds
+    whichever way an unsure day goes, and the steps that got there."""
+
     nominal: date
     due: date
     certain: date

@@ -297,6 +297,9 @@ def merge(mine: list[Complaint], theirs: list[Complaint]) -> Merged:
 
 @dataclass(frozen=True)
 class DeskFile:
+    """An exported desk read back: its complaints, reminders and office days, and what in it could not be
+    read."""
+
     complaints: list[Complaint]
     reminders: Reminders
     office_days: OfficeDays

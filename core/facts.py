@@ -41,6 +41,9 @@ class InputError(ValueError):
 
 @dataclass(frozen=True)
 class Facts:
+    """What a person has entered about a complaint, each value checked: the dates, who files, the contents,
+    the events that have happened, and the procedure's own facts."""
+
     violation_date: date | None = None
     received: date | None = None
     complainant_role: str | None = None

@@ -35,6 +35,8 @@ DEADLINE_ANCHOR = "deadline:"
 
 @dataclass(frozen=True)
 class Count:
+    """One way a rule's period is counted: from which anchor (a date in the facts or an event), for how long."""
+
     anchor: str
     period: Period
 
@@ -54,6 +56,9 @@ class Condition:
 
 @dataclass(frozen=True)
 class Rule:
+    """One rule of a procedure, in one version: the clause it implements, the period it counts and from what,
+    whom it binds, and when it applies."""
+
     id: str
     kind: str
     title: str
@@ -98,6 +103,8 @@ class Rule:
 
 @dataclass(frozen=True)
 class Clause:
+    """A clause of the code, as the procedure quotes it: its citation, title and exact words."""
+
     anchor: str
     cite: str
     title: str
@@ -109,6 +116,9 @@ class Clause:
 
 @dataclass(frozen=True)
 class Event:
+    """Something that happens during a procedure (a notice sent, a hearing held) whose date a person may
+    enter."""
+
     id: str
     label: str
     explain: str
@@ -120,6 +130,9 @@ class Event:
 
 @dataclass(frozen=True)
 class DeclaredFact:
+    """A fact a procedure asks about that the checker does not know of itself, and the question it is asked
+    with."""
+
     id: str
     type: str  # "bool" or "date"
     label: str
@@ -128,6 +141,8 @@ class DeclaredFact:
 
 @dataclass(frozen=True)
 class ContentItem:
+    """One thing a complaint must contain, in the code's words and in plain ones."""
+
     id: str
     text: str
     label: str
@@ -153,6 +168,8 @@ class Role:
 
 @dataclass(frozen=True)
 class Actor:
+    """A person or office a procedure names, and on which side of the complaint it stands."""
+
     id: str
     label: str
     side: str  # "complainant", "respondent", "parties" or "official"
@@ -163,12 +180,16 @@ class Actor:
 
 @dataclass(frozen=True)
 class Term:
+    """A word of the code, explained in plain words."""
+
     term: str
     explain: str
 
 
 @dataclass(frozen=True)
 class Eligibility:
+    """Who the code lets file a complaint (None: it does not say), in its own words."""
+
     roles: tuple[str, ...] | None  # None: the code does not say who may file
     clause: str
     text: str
@@ -177,6 +198,9 @@ class Eligibility:
 
 @dataclass(frozen=True)
 class Counting:
+    """How the procedure counts time: where a last day on a closed day rolls, what a business day is, and the
+    law that says so."""
+
     roll: str
     cite: str
     source: str
@@ -197,6 +221,9 @@ class Counting:
 
 @dataclass(frozen=True)
 class CalendarChange:
+    """A change to the procedure's calendar of closed days, the law or notice that makes it, and the years it
+    holds."""
+
     name: str
     cite: str
     source: str
@@ -240,6 +267,8 @@ class CalendarInfo:
 
 @dataclass(frozen=True)
 class ComplaintForm:
+    """The office's own complaint form: where it is published, and its title."""
+
     url: str
     title: str
 
@@ -261,6 +290,9 @@ class FilingOffice:
 
 @dataclass(frozen=True)
 class Jurisdiction:
+    """A procedure, read and checked: its code, calendar, counting, rules and words, and the languages it is
+    told in."""
+
     id: str
     name: str
     title: str

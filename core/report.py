@@ -28,6 +28,8 @@ __all__ = ["Assessment", "SCHEMA", "assess", "evaluate", "report_json"]
 
 @dataclass(frozen=True)
 class NotApplicable:
+    """A rule that does not apply to these facts, and why not."""
+
     rule: Rule
     reason: str
 

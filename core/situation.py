@@ -31,6 +31,8 @@ class Version:
 
 @dataclass(frozen=True)
 class InForce:
+    """The version of a rule in force on its version date, and what had to be assumed, if anything, to choose it."""
+
     rule: Rule | None  # None: no version was in force on the version date
     version: Version | None
     assumption: Step | None  # said when the version had to be assumed

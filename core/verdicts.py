@@ -59,6 +59,8 @@ def filing(situation: Situation, deadlines: dict[str, Deadline]) -> Filing:
 
 @dataclass(frozen=True)
 class Eligibility:
+    """Whether this complainant may file under the code, and the words that say who may."""
+
     status: str  # "eligible", "not-eligible" or "unknown"
     reasons: tuple[str, ...]
     roles: tuple[str, ...] | None
@@ -92,6 +94,8 @@ def eligibility(situation: Situation) -> Eligibility:
 
 @dataclass(frozen=True)
 class Contents:
+    """Whether a complaint holds what the code requires it to: what is required, present and missing."""
+
     status: str  # "complete", "incomplete", "unknown" or "none-required"
     required: tuple[str, ...]  # required for these facts
     present: tuple[str, ...] | None
