@@ -6,7 +6,6 @@ runtime (CPython, Pyodide) builds the zone from those bytes the same way.
 """
 
 import io
-import tarfile
 from functools import lru_cache
 
 from dateutil import tz
@@ -21,7 +20,9 @@ def _tarball() -> bytes:
 
 @lru_cache(maxsize=32)
 def zone_bytes(name: str) -> bytes | None:
-    """The tzfile for a zone name from dateutil's bundled database, or None if there is none."""
+    """The tzfile for a zone name from dateutil's bundled database, or None if there is none. (Only the reader asks:
+    a prepared procedure carries its zone's bytes, so the browser never imports tarfile.)"""
+    import tarfile
     with tarfile.open(fileobj=io.BytesIO(_tarball())) as archive:
         try:
             member = archive.getmember(name)
