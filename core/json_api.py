@@ -5,7 +5,6 @@ verify page all use, so that each gets the same answers and the same errors.
 import json
 from datetime import date, datetime
 
-from .cases import run_cases
 from .facts import InputError
 from .model import Jurisdiction
 from .report import assess, evaluate
@@ -218,5 +217,7 @@ class Checker:
                           ensure_ascii=False)
 
     def run_cases_json(self, cases_json: str) -> str:
-        """Run published worked cases; each result says pass or fail and why."""
+        """Run published worked cases; each result says pass or fail and why. (The verify page's alone: imported
+        here, not on every page's start.)"""
+        from .cases import run_cases
         return json.dumps(run_cases(self.jurisdiction, json.loads(cases_json)), ensure_ascii=False)
