@@ -104,6 +104,7 @@ def _deadline(a, d: Deadline) -> dict:
         "due": _iso(d.due), "nominal": _iso(d.nominal), "certain": _iso(d.certain), "safe_date": _iso(d.safe),
         **_until(d, lang),
         "due_at": d.due_at.isoformat(timespec="minutes") if d.due_at else None,
+        "safe_at": d.safe_at.isoformat(timespec="minutes") if d.safe_at else None,
         "no_later_than": _iso(d.no_later_than),
         "from": [c.anchor for c in d.rule.counts],
         "limits": [{"from": l.anchor, "nominal": _iso(l.nominal), "due": _iso(l.due), "safe_date": _iso(l.safe)}
@@ -155,6 +156,8 @@ def _filing(a) -> dict:
            "nominal": _iso(d.nominal) if d else None, "deadline": _iso(d.due) if d else None,
            "certain": _iso(d.certain) if d else None, "safe_date": _iso(d.safe) if d else None,
            **_until(d, a.situation.lang),
+           "due_at": d.due_at.isoformat(timespec="minutes") if d and d.due_at else None,
+           "safe_at": d.safe_at.isoformat(timespec="minutes") if d and d.safe_at else None,
            "relies_on_extension": f.relies_on_extension, "planned": f.planned, "rule": f.rule}
     if d:
         out.update({"cite": j.clause(d.rule.clause).cite, "clause": d.rule.clause, "text": d.rule.text or None,
@@ -292,6 +295,7 @@ def _jurisdiction(j: Jurisdiction) -> dict:
         "complaint_form": {"url": j.complaint_form.url, "title": j.complaint_form.title} if j.complaint_form else None,
         "filing_office": _office(j),
         "supported_from": j.supported_from.isoformat(), "supported_to": j.supported_to.isoformat(),
+        "violations_from": (j.violations_from or j.supported_from).isoformat(),
         "receiver": j.receiver,
         "actors": {actor.id: _actor(j, actor) for actor in j.actors},
         "roles": [{"id": r.id, "label": r.label, "text": r.text, "clause": r.clause, "statement": r.statement}
