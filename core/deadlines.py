@@ -192,7 +192,7 @@ class Deadlines:
         known = [c for c in result.limits if c is not None]
         if known:
             result.chosen = (max if rule.latest else min)(known, key=lambda c: (c.due_at or c.due, c.nominal))
-        closed = self.closed(rule)
+        closed = self.closed(rule) if rule.kind == "filing" else None  # another act's bar moves no last day
         if closed and result.chosen and result.due:
             # No complaint may be filed from `first` to `last`: a last day (or the day that holds under every
             # reading) in that time moves back to the day before it; so does a safe date.
@@ -354,7 +354,19 @@ class Deadlines:
             assumptions.extend(dict.fromkeys(u.reason for u in uncertain))
         waiting_for = [] if later_if else [name for anchor in dated.missing for name in self.missing(anchor)]
         closed, closed_unknown = self.closed(rule), False
-        if rule.closed_before and dated.due:
+        if rule.closed_before and dated.due and rule.kind != "filing":
+            # The act may not be taken in the days before the date (no adjudication before an election): the days
+            # are said, and a last day among them is flagged; nothing else is barred, filing least of all.
+            if closed:
+                steps.append(Step.of("barred_before", days=rule.closed_days, date=Anchor(rule.closed_before),
+                                     first=closed[0], last=closed[1]))
+                if closed[0] <= dated.due <= closed[1]:
+                    assumptions.append(Step.of("barred_last_day", due=dated.due, first=closed[0], last=closed[1]))
+            else:
+                assumptions.append(Step.of("barred_before_unknown", days=rule.closed_days,
+                                           date=Anchor(rule.closed_before)))
+            closed = None
+        elif rule.closed_before and dated.due:
             if closed:
                 first, last = closed
                 steps.append(Step.of("closed_before", days=rule.closed_days, date=Anchor(rule.closed_before),

@@ -2,14 +2,15 @@
 becomes text. Each section of the report is one function; the README lists every field.
 """
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from functools import lru_cache
 
 from .answers import Answer
 from .audience import People, people
 from .conflicts import Conflict
 from .deadlines import Deadline
-from .describing import business_days_assumption, condition_text, describe, duty_words, explain, roll_assumption
+from .describing import (anchor_words, business_days_assumption, condition_text, describe, duty_words, explain,
+                         roll_assumption)
 from .model import COUNTED_KINDS, Jurisdiction, Rule
 from .situation import Version
 from .verdicts import Window
@@ -239,7 +240,22 @@ def _provision(a, rule: Rule, version: Version, applies: str) -> dict:
                 "condition": condition_text(s.j, rule, s.lang)})
     if rule.kind == "fine":
         out.update({"amount_min": rule.amount_min, "amount_max": rule.amount_max})
+    if rule.closed_before:  # an act barred in the days before a date (no adjudication before an election)
+        out["barred"] = _barred(a, rule)
     return out
+
+
+def _barred(a, rule: Rule) -> dict:
+    """The days an act may not be taken, once the date they are counted back from is known, and in words."""
+    s = a.situation
+    other = s.facts.get(rule.closed_before)
+    day = other.date() if isinstance(other, datetime) else other
+    first, last = (day - timedelta(days=rule.closed_days), day - timedelta(days=1)) if day else (None, None)
+    anchor = anchor_words(s.j, rule.closed_before, s.lang)
+    sentence = (say("barred_before", s.lang, days=rule.closed_days, date=anchor, first=first, last=last) if day else
+                say("barred_before_unknown", s.lang, days=rule.closed_days, date=anchor))
+    return {"date": rule.closed_before, "days": rule.closed_days, "first": _iso(first), "last": _iso(last),
+            "text": sentence}
 
 
 def _stages(a) -> list[dict]:

@@ -135,6 +135,8 @@ class RuleReader:
                 if ref not in self.counted_ids or ref == entry["id"]:
                     self.problems.add(where, f"“{ref}” is not another deadline", suggest(ref, self.counted_ids),
                                       key="governs")
+        if kind == "action":
+            self.closed_before(entry, where, fields)
         if kind == "window":
             fields["closes_when"] = entry.get("closes_when")
             for key in ("opens", "closes"):
@@ -256,16 +258,7 @@ class RuleReader:
                 else:
                     fields["at_least"] = least
                     self.check_stated(spec, where, ["at_least"])
-        if "closed_before" in entry:
-            spec = entry["closed_before"]
-            if spec["date"] not in self.date_facts + self.event_ids:
-                self.problems.add_at(where, ["closed_before", "date"], f"“{spec['date']}” is not a date fact or "
-                                     "event", suggest(spec["date"], self.date_facts + self.event_ids)
-                                     or "use election_date, or declare the date under [[facts]]")
-            else:
-                self.used.add(spec["date"])
-                fields["closed_before"], fields["closed_days"] = spec["date"], spec["days"]
-                self.check_stated({"amount": spec["days"]}, where, ["closed_before", "days"])
+        self.closed_before(entry, where, fields)
         if "add_days" in entry:
             spec = entry["add_days"]
             for i, count in enumerate(counts):
@@ -290,6 +283,21 @@ class RuleReader:
             elif "clause" in spec:
                 self.law.check_quote(self.problems, where, spec["clause"], spec["text"], key="add_days")
             self.check_stated({"amount": spec["days"]}, where, ["add_days", "days"], spec.get("text"))
+
+    def closed_before(self, entry: dict, where: Where, fields: dict) -> None:
+        """The days before a date in which the rule's act may not be done: filing, for the filing rule; its own act
+        (adjudicating, holding a hearing) for a deadline or an action."""
+        if "closed_before" not in entry:
+            return
+        spec = entry["closed_before"]
+        if spec["date"] not in self.date_facts + self.event_ids:
+            self.problems.add_at(where, ["closed_before", "date"], f"“{spec['date']}” is not a date fact or "
+                                 "event", suggest(spec["date"], self.date_facts + self.event_ids)
+                                 or "use election_date, or declare the date under [[facts]]")
+        else:
+            self.used.add(spec["date"])
+            fields["closed_before"], fields["closed_days"] = spec["date"], spec["days"]
+            self.check_stated({"amount": spec["days"]}, where, ["closed_before", "days"])
 
     def check_stated(self, spec: dict, where: Where, path: list, text: str | None = None) -> None:
         """Warn when the sentence a rule quotes (or `text`, the sentence that sets this amount) does not state its
