@@ -10,6 +10,8 @@ first, and its status says how far a person can act on it:
     late      a last day has passed (for the office: a duty past its last day and not recorded as done),
               or the day the person plans to file is after the last day
     barred    this person may not do it at all
+    incomplete  the complaint lacks an item or a formality the code requires (named): never green, whatever the
+              dates say
     waiting   a fact is missing that decides the answer or could bring an earlier date, or the next duty
               exists only on a condition; the sentence names it, with the date it would bring where it can
     nothing   nothing is due from this person now
@@ -28,11 +30,18 @@ from .guidance import (AFTER, BEFORE, BETWEEN, CERTAIN, DONE, IF, ON_SAFE, PASSE
                        Duty, Guidance)
 from .model import BUILTIN_DATE_FACTS, Jurisdiction
 from .situation import Situation
-from .verdicts import Eligibility, Filing, Window
+from .verdicts import Contents, Eligibility, Filing, Window
 from .wording import catalogue, join_and, join_or, say
 
 __all__ = ["Answer", "answers", "procedure_order"]
 STATUS_ORDER = ("certain", "relies", "late")  # a plan can only make an answer less sure
+# Which status an answer keeps when a further finding joins it: the first in this order (a defect outranks a date
+# that holds, a passed last day outranks a defect).
+PRECEDENCE = ("barred", "late", "incomplete", "waiting", "relies", "certain", "nothing")
+
+
+def graver(a: str, b: str) -> str:
+    return min(a, b, key=PRECEDENCE.index)
 
 
 @dataclass(frozen=True)
@@ -62,9 +71,10 @@ class Asking:
     """What every answer draws on: the evaluation and its guidance, in its language, as of its day."""
 
     def __init__(self, situation: Situation, guidance: Guidance, windows: list[Window], filing: Filing,
-                 eligibility: Eligibility):
+                 eligibility: Eligibility, contents: Contents | None = None):
         self.s, self.j, self.lang, self.today = situation, situation.j, situation.lang, situation.today
         self.g, self.windows, self.filing, self.eligibility = guidance, windows, filing, eligibility
+        self.contents = contents
         self.order = procedure_order(situation.j)
 
     def say(self, key, **params) -> str:
@@ -110,14 +120,28 @@ class Asking:
         """A sentence about a later last day: what it relies on, or, where it is the last day and holds only if
         the office opens on it (no law moves it past a closure), that."""
         d = u.deadline
-        if u.open_only:
+        if u.open_only:  # it already says the day holds only if the office opens on it
             return self.say(key + "_open_only", safe=d.safe, due=d.due, name=d.uncertain[0].name, **params)
-        return self.say(key, safe=d.safe, due=d.due, reasons=self.reasons(d), **params)
+        return _sentences(self.say(key, safe=d.safe, due=d.due, reasons=self.reasons(d), **params),
+                          self.today_if_open(d))
+
+    def today_if_open(self, d: Deadline) -> str | None:
+        """On a day the office may be closed (a closure not confirmed) after the safe date: acting today holds under
+        every reading if the office is open, as long as today is not after the day that holds under all of them."""
+        today, calendar = self.today, self.j.calendar
+        if today is None or not d.certain or today > d.certain or not calendar.covers(today) \
+                or not calendar.unconfirmed_only(today):
+            return None
+        name = next(c.label for c in calendar.closed_days(today) if not c.confirmed)
+        return self.say("today_if_open", name=name)
 
     def condition(self, u: Duty) -> str:
         """The condition a duty exists under, as a clause ("the hearing was closed to the public"), or, for a
         condition no fact settles, the rule's own sentence made a clause."""
-        return condition_clause(self.j, u.rule, self.lang) or _as_clause(u.rule.condition or "", self.lang)
+        return self.condition_of(u.rule)
+
+    def condition_of(self, rule) -> str:
+        return condition_clause(self.j, rule, self.lang) or _as_clause(rule.condition or "", self.lang)
 
 
 def _as_clause(sentence: str, lang: str) -> str:
@@ -145,7 +169,39 @@ def complainant_answer(ctx: Asking) -> Answer:
         answer = Answer("late" if answer.status == "late" else "waiting",
                         f"{answer.sentence} {ctx.say('eligibility_unknown_clause', roles=roles)}",
                         answer.day, answer.detail, answer.rule, (*answer.asks, "complainant_role"))
-    return answer
+    answer = _with_defects(ctx, answer)
+    return _with_next_steps(ctx, answer, filed=bool(f.received and not f.planned and f.status in ("timely",)))
+
+
+def _with_defects(ctx: Asking, answer: Answer) -> Answer:
+    """A complaint that lacks what the code requires is never green, and the answer names what it lacks."""
+    c = ctx.contents
+    if not c or not c.missing:
+        return answer
+    labels = {item.id: item.label for item in ctx.j.contents}
+    items = join_and([ctx.say("quoted", text=labels[i]) for i in c.missing], ctx.lang)
+    clause = ctx.j.contents_clause or next(i.clause for i in ctx.j.contents if i.id == c.missing[0])
+    sentence = ctx.say("answer_missing_items", items=items, cite=ctx.j.clause(clause).cite)
+    return replace(answer, status=graver(answer.status, "incomplete"), sentence=_sentences(answer.sentence, sentence),
+                   asks=(*answer.asks, "contents"))
+
+
+def _with_next_steps(ctx: Asking, answer: Answer, filed: bool) -> Answer:
+    """Every step of the complainant's that is live now, after the filing: once the complaint is filed (and on
+    time), the next dated one leads, and the filing's sentence follows; the steps the text gives with no period
+    are named after it."""
+    steps = [u for u in ctx.g.of("complainant") if u.rule.kind != "filing" and u.deadline.due
+             and u.sure in (CERTAIN, RELIES, IF)]
+    if steps:
+        nxt = _next_deadline(ctx, steps[0])
+        if filed and answer.status in ("certain", "relies", "incomplete"):
+            answer = Answer(graver(nxt.status, answer.status) if answer.status == "incomplete" else nxt.status,
+                            nxt.sentence, nxt.day, _sentences(answer.sentence, nxt.detail, answer.detail), nxt.rule,
+                            (*nxt.asks, *answer.asks), nxt.moment)
+        else:
+            answer = replace(answer, sentence=_sentences(answer.sentence, nxt.sentence),
+                             status=graver(answer.status, nxt.status) if nxt.status == "waiting" else answer.status)
+    return _with_undated(ctx, answer, "complainant")
 
 
 def _role(ctx: Asking, role_id: str) -> str:
@@ -156,11 +212,7 @@ def _filing_answer(ctx: Asking, f: Filing, d: Deadline | None) -> Answer:
     late_detail = ctx.say("late_what_now", contact=ctx.j.contact)
     received = f.received if f.received and not f.planned else None
     if f.no_limit:  # never a date: the code has none
-        rule = ctx.s.in_force(f.rule).rule
-        cite = ctx.j.clause(rule.clause).cite
-        if received:
-            return Answer("certain", ctx.say("answer_no_limit_received", received=received, cite=cite), rule=f.rule)
-        return Answer("certain", ctx.say("answer_no_limit", cite=cite), rule=f.rule)
+        return _no_limit(ctx, f, received)
     if f.status == "not-permitted" and received:  # whatever the last day, no one may file on that day
         return Answer("late", ctx.say("answer_closed_before", received=received, **_closed(ctx, d)), d.due,
                       ctx.say("closed_what_now", contact=ctx.j.contact), f.rule)
@@ -216,6 +268,24 @@ def _filing_answer(ctx: Asking, f: Filing, d: Deadline | None) -> Answer:
                   rule=f.rule)
 
 
+def _no_limit(ctx: Asking, f: Filing, received) -> Answer:
+    """No time limit for filing, and what that rests on: where the procedure says it read only some of the law
+    (the filing rule's note), a reading, never green; and any deadline counted from the violation that bears on the
+    complaint (a civil penalty sought only within five years) is named with its day."""
+    rule = ctx.s.in_force(f.rule).rule
+    cite = ctx.j.clause(rule.clause).cite
+    key = "answer_no_limit_received" if received else "answer_no_limit"
+    status = "relies" if rule.note else "certain"
+    sentence = ctx.say(key + ("_reading" if rule.note else ""), received=received, cite=cite)
+    bearing = [u for u in ctx.g.duties.values() if "complainant" in u.concerns and "complainant" not in u.acts
+               and u.day and u.sure not in (DONE, PASSED) and any(c.anchor == "violation_date" for c in u.rule.counts)]
+    for u in sorted(bearing, key=lambda u: u.day)[:1]:
+        sentence = _sentences(sentence, ctx.say("answer_no_limit_but", who=ctx.j.actor(u.rule.actor).in_text,
+                                                task=task(u.rule, ctx.lang), day=ctx.at(u),
+                                                cite=ctx.j.clause(u.rule.clause).cite))
+    return Answer(status, sentence, detail=rule.note, rule=f.rule)
+
+
 def _closed(ctx: Asking, d: Deadline) -> dict:
     """The days no complaint may be filed, for a sentence."""
     return {"days": d.rule.closed_days, "date": anchor_words(ctx.j, d.rule.closed_before, ctx.lang),
@@ -240,6 +310,10 @@ def _plan(ctx: Asking, f: Filing, u: Duty) -> tuple[str, str]:
 # --- the respondent -----------------------------------------------------------------
 
 def respondent_answer(ctx: Asking) -> Answer:
+    return _with_undated(ctx, _respondent_dated(ctx), "respondent")
+
+
+def _respondent_dated(ctx: Asking) -> Answer:
     mine = [u for u in ctx.g.of("respondent") if u.rule.kind != "filing"]
     windows = [w for w in ctx.windows if "respondent" in w.people.acts]
     dated = [u for u in mine if u.deadline.due]
@@ -354,6 +428,11 @@ def _until(ctx: Asking, w: Window) -> str:
 # --- the clerk ------------------------------------------------------------------------
 
 def clerk_answer(ctx: Asking) -> Answer:
+    """What the office owes: its dated duties (below), then what the text gives it with no period."""
+    return _with_undated(ctx, _clerk_dated(ctx), "clerk")
+
+
+def _clerk_dated(ctx: Asking) -> Answer:
     """What the office owes: every duty past its last day and not recorded as done first (it may still be owed,
     late), then the next one, then the first duty that exists only on a condition, with that condition."""
     owed = [u for u in ctx.g.of("clerk") if u.sure != DONE]
@@ -389,6 +468,10 @@ def clerk_answer(ctx: Asking) -> Answer:
                      key=lambda d: ctx.when(d.waiting_on))
     if waiting:
         item = waiting[0]
+        if item.rule.actor != ctx.j.receiver:  # another office's duty (the City Attorney's), never the office's own
+            return Answer("nothing", ctx.say("answer_office_next_after_other", task=task(item.rule, ctx.lang),
+                                              who=ctx.j.actor(item.rule.actor).in_text, what=item.waiting_label),
+                          rule=item.id)
         return Answer("nothing", ctx.say("answer_office_next_after", task=task(item.rule, ctx.lang),
                                           what=item.waiting_label), rule=item.id)
     if any(u.sure == DONE for u in ctx.g.of("clerk")):
@@ -429,10 +512,47 @@ def _office_owes(ctx: Asking, upcoming: list[Duty], after_overdue: bool = False)
 
 
 def answers(situation: Situation, guidance: Guidance, windows: list[Window], filing: Filing,
-            eligibility: Eligibility) -> dict[str, Answer]:
-    ctx = Asking(situation, guidance, windows, filing, eligibility)
+            eligibility: Eligibility, contents: Contents | None = None) -> dict[str, Answer]:
+    ctx = Asking(situation, guidance, windows, filing, eligibility, contents)
     found = {"complainant": complainant_answer(ctx), "respondent": respondent_answer(ctx), "clerk": clerk_answer(ctx)}
     return {person: _with_earliest_end(ctx, answer) for person, answer in found.items()}
+
+
+def _with_undated(ctx: Asking, answer: Answer, person: str) -> Answer:
+    """What the text gives this person now with no period ("When the complaint is filed … the city clerk shall
+    log it"), named after the dated answer: duties grouped by who must act, then the steps they may take. An answer
+    that said nothing was due leads with them instead."""
+    live = ctx.g.undated_of(person)
+    if person == "clerk":
+        live = [u for u in live if not u.may]  # what an official may do is not the office's to act on
+    if not live:
+        return answer
+    duties, steps = [u for u in live if not u.may], [u for u in live if u.may]
+    musts = []
+    for actor in dict.fromkeys(u.rule.actor for u in duties):
+        mine = [u for u in duties if u.rule.actor == actor]
+        who = ctx.j.actor(actor).in_text if person == "clerk" else ctx.say("you")
+        musts.append(ctx.say("undated_must", who=who, tasks=_undated_tasks(ctx, mine)))
+    if steps:
+        musts.append(ctx.say("undated_may", tasks=_undated_tasks(ctx, steps)))
+    sentence = ctx.say("undated", items=join_and(musts, ctx.lang))
+    if answer.status == "nothing":  # "nothing is due" holds only where the text gives the person nothing
+        lead = "answer_undated_lead_office" if person == "clerk" else "answer_undated_lead"
+        return replace(answer, status="certain" if duties else "nothing", sentence=_sentences(ctx.say(lead), sentence),
+                       detail=_sentences(answer.sentence if answer.rule else None, answer.detail),
+                       rule=live[0].rule.id, day=None, moment=None, asks=())
+    return replace(answer, sentence=_sentences(answer.sentence, sentence))
+
+
+def _undated_tasks(ctx: Asking, items) -> str:
+    """Each step's task with the clause it comes from, and its condition where it has one."""
+    out = []
+    for u in items:
+        text = ctx.say("undated_task", task=task(u.rule, ctx.lang), cite=ctx.j.clause(u.rule.clause).cite)
+        if u.conditional:
+            text = ctx.say("undated_task_if", task=text, condition=ctx.condition_of(u.rule))
+        out.append(text)
+    return join_and(out, ctx.lang)
 
 
 def _with_earliest_end(ctx: Asking, answer: Answer) -> Answer:

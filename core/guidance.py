@@ -18,14 +18,19 @@ How sure a duty is:
               recorded, or the procedure has moved to a later stage (see `retired`)
     waiting   it cannot be dated until an event or a fact is entered
 
+Beside the counted duties, the duties and steps the text gives without a period ("When the complaint is filed
+… the city clerk shall …"): each is live while the procedure is at its stage (the complaint received, no later
+stage recorded), so that an answer never says "nothing is due" over them.
+
 Nothing here is worded: core/answers.py, core/desk.py and core/ics.py word it in the language asked for.
 """
 
 from dataclasses import dataclass
 from datetime import date, datetime, time
 
+from .audience import people
 from .deadlines import Deadline
-from .model import DEADLINE_ANCHOR, Jurisdiction
+from .model import DEADLINE_ANCHOR, Jurisdiction, Rule
 from .situation import Situation, as_day
 
 CERTAIN, RELIES, IF, PASSED, DONE, WAITING = "certain", "relies", "if", "passed", "done", "waiting"
@@ -145,21 +150,37 @@ class Stages:
                     self.of_event[anchor] = min(self.of_event.get(anchor, stage), stage)
 
 
+def happened(s: Situation) -> dict[str, date]:
+    """The events that have happened, by id: each recorded one on or before today; with no today, each recorded
+    one (a date entered for an event is taken as the day it happened)."""
+    return {e: as_day(v) for e, v in s.facts.events.items() if s.today is None or as_day(v) <= s.today}
+
+
+def current_stage(s: Situation, stages: Stages) -> int | None:
+    """The stage the procedure is in: the latest stage of an event that has happened, the first once the
+    complaint is received, None before it is (or while it is only planned)."""
+    received = s.facts.received
+    events = [stages.of_event[e] for e in happened(s) if e in stages.of_event]
+    if events:
+        return max(events)
+    if received is not None and (s.today is None or received <= s.today):
+        return 0
+    return None
+
+
 def retirement(s: Situation, stages: Stages, d: Deadline, done: dict[str, date]) -> Retired | None:
     """Why a duty is no longer owed, if it is not: marked done, its act recorded, or a later stage reached.
-    An event counts once it has happened, on or before today; with no today, only the office's marks count."""
+    An event counts once it has happened (see `happened`)."""
     if d.id in done:
         return Retired(done[d.id])
-    if s.today is None:  # what has happened is known only as of a day
-        return None
-    happened = {e: as_day(v) for e, v in s.facts.events.items() if as_day(v) <= s.today}
+    happened_on = happened(s)
     act = d.rule.done_when
-    if act and act in happened:
-        return Retired(happened[act], act, True)
+    if act and act in happened_on:
+        return Retired(happened_on[act], act, True)
     mine = stages.of_rule.get(d.id)
     if mine is None:
         return None
-    later = [(day, e) for e, day in happened.items() if stages.of_event.get(e, -1) > mine]
+    later = [(day, e) for e, day in happened_on.items() if stages.of_event.get(e, -1) > mine]
     if later:
         day, event = min(later)
         return Retired(day, event)
@@ -181,10 +202,52 @@ def start_of(s: Situation, deadlines: dict[str, Deadline], d: Deadline) -> date 
 
 
 @dataclass(frozen=True)
+class Undated:
+    """A duty ("shall") or a step a person may take ("may") that the text gives with no period, upon a fact or an
+    event ("When the complaint is filed … the city clerk shall"): live once that has happened, until a later stage
+    of the procedure is recorded."""
+
+    rule: Rule
+    acts: tuple[str, ...]
+    live: bool  # what calls for it has happened, and no later stage is recorded
+    conditional: bool  # it applies only if something not known holds
+
+    @property
+    def may(self) -> bool:
+        return self.rule.kind == "option"
+
+
+UNDATED_KINDS = ("action", "option")
+
+
+def undated(s: Situation, stages: Stages) -> tuple[Undated, ...]:
+    """Each action or option in force that the text calls for upon a fact or event (`upon`), with whether it is
+    live now: that fact or event has come (on or before today), and no event of a later stage than the rule's."""
+    now, events, found = current_stage(s, stages), happened(s), []
+    for rule_id in s.j.rule_ids():
+        rule = s.in_force(rule_id).rule
+        if rule is None or rule.kind not in UNDATED_KINDS or not rule.upon or s.applies(rule) == "no":
+            continue
+        came = rule.upon in events if s.j.event(rule.upon) else (
+            s.facts.get(rule.upon) is not None and (s.today is None or as_day(s.facts.get(rule.upon)) <= s.today))
+        stage = stages.of_rule.get(rule_id)
+        behind = stage is not None and now is not None and now > stage
+        conditional = s.applies(rule) == "unknown" or bool(rule.condition)
+        found.append(Undated(rule, people(s.sides, rule.actor, rule.notifies).acts, came and not behind, conditional))
+    return tuple(found)
+
+
+@dataclass(frozen=True)
 class Guidance:
-    """Every counted duty of one evaluation, as of its day, in the procedure's order."""
+    """Every counted duty of one evaluation, as of its day, in the procedure's order; and the duties and steps
+    the text gives with no period."""
 
     duties: dict[str, Duty]
+    undated: tuple[Undated, ...] = ()
+
+    def undated_of(self, person: str) -> list[Undated]:
+        """What the text gives this person now with no period: duties, then steps they may take."""
+        return sorted((u for u in self.undated if person in u.acts and u.live), key=lambda u: u.may)
 
     def of(self, person: str) -> list[Duty]:
         """The duties this person must act on, by their day at stake (an earlier moment, or last day, first;
@@ -217,4 +280,4 @@ def guidance(s: Situation, deadlines: dict[str, Deadline], done: dict[str, date]
             until = ""
         duties[d.id] = Duty(d, sure, day, moment, where, conditional, start_of(s, deadlines, d), retired=retired,
                             until=until, announce_late=late_notices.get(d.id))
-    return Guidance(duties)
+    return Guidance(duties, undated(s, stages))

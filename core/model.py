@@ -101,6 +101,7 @@ class Rule:
     done_when: str | None = None  # the event that is the duty's act itself: once it happens, the duty is done
     announces: str | None = None  # an event whose date this notice must announce: it is due before that event
     task: str | None = None
+    upon: str | None = None  # an action or option: the fact or event that calls for it ("When the complaint is filed")
     entry: str = ""
 
     def in_force_on(self, day: date) -> bool:

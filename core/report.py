@@ -93,10 +93,10 @@ def _assess(s: Situation, done: dict[str, date] | None = None) -> Assessment:
         elif rule.kind not in COUNTED_KINDS:
             provisions.append((rule, in_force.version, applies))
     found, warnings = find_conflicts(s, deadlines)
-    filed, eligible = filing(s, deadlines), eligibility(s)
+    filed, eligible, holds = filing(s, deadlines), eligibility(s), contents(s)
     guided = guidance(s, deadlines, done, found)
     return Assessment(s, deadlines, warnings, found, windows, provisions, stages, not_applicable, filed, eligible,
-                      contents(s), guided, answers(s, guided, windows, filed, eligible))
+                      holds, guided, answers(s, guided, windows, filed, eligible, holds))
 
 
 def evaluate(jurisdiction: Jurisdiction, facts: dict, lang: str = "en", today: date | None = None) -> dict:

@@ -422,13 +422,15 @@ STATES = [
          date=None,
          en="Enter the date the City Clerk received the complaint to see what the office owes.",
          es="Indique la fecha en que el Secretario Municipal recibió la queja para ver qué debe hacer la oficina."),
-    dict(name="clerk, nothing: with the receipt date given, it names the event the next duty waits on",
+    # The next duty is the Commission's, not the receiving office's own: the sentence says whose it is (this
+    # procedure has no Spanish file, so its own words stay in English there).
+    dict(name="clerk, nothing: with the receipt date given, it names the event the next duty waits on, and whose it is",
          procedure=MINIMAL, facts={"violation_date": "2026-03-02", "received": "2026-03-10"}, today="2026-03-11",
          person="clerk", status="nothing", date=None,
-         en="Nothing is due from the office yet. Its next duty, to complete “Decision”, comes after the date of "
-            "“Hearing”.",
-         es="Todavía no hay nada que deba hacer la oficina. Su próxima tarea, cumplir «Decision», llega después de la "
-            "fecha de «Hearing»."),
+         en="Nothing dated is due from the office yet. Next, the Commission must complete “Decision”, after the date "
+            "of “Hearing”.",
+         es="Todavía no hay nada con fecha a cargo de la oficina. Después, the Commission debe cumplir «Decision», "
+            "tras la fecha de «Hearing»."),
     dict(name="clerk, nothing: a procedure with no dated duty of the office",
          procedure=AFTER_ELECTION, facts={"received": "2026-11-10"}, today="2026-11-20", person="clerk",
          status="nothing", date=None,

@@ -229,19 +229,20 @@ def test_205_ilcs_friday_before_a_saturday_juneteenth_is_a_possible_closure(illi
 # New Year's Day 2033 is a Saturday (Thu 1 Jan 2032 + 366 days), so Fri 31 Dec 2032, the last day of both
 # calendars, is the Friday before a Saturday holiday that belongs to the year after the calendar.
 
-def test_illinois_friday_31_december_2032_is_kept_for_new_years_day_2033(illinois):
-    assert illinois.last_year == 2032
-    assert closures_on(illinois, date(2032, 12, 31)) == [
+def test_illinois_friday_31_december_2038_is_kept_for_new_years_day_2039(illinois):
+    # 1 January 2039 is a Saturday, in the year after the calendar's last: its Friday is still listed.
+    assert illinois.last_year == 2038
+    assert closures_on(illinois, date(2038, 12, 31)) == [
         ("closure", "Friday before a Saturday holiday: New Year's Day", False, "")]
-    assert illinois.holidays_only().is_business_day(date(2032, 12, 31))  # no observed day: Saturday is not moved
+    assert illinois.holidays_only().is_business_day(date(2038, 12, 31))  # no observed day: Saturday is not moved
 
 
-def test_fort_collins_friday_31_december_2032_may_close_all_day_not_only_at_noon(colorado):
+def test_fort_collins_friday_31_december_2038_may_close_all_day_not_only_at_noon(colorado):
     # The City closes at noon on New Year's Eve (2020), and closed all day on the Friday before a Saturday
-    # holiday (3 July 2020): on Fri 31 Dec 2032 both may hold, as on Fri 31 Dec 2027 (which the 2025–2030 list
-    # above already has).
-    assert colorado.last_year == 2032
-    assert closures_on(colorado, date(2032, 12, 31)) == [
+    # holiday (3 July 2020): on Fri 31 Dec 2038, the calendar's last day (1 January 2039 is a Saturday), both may
+    # hold, as on Fri 31 Dec 2027 (which the 2025–2030 list above already has).
+    assert colorado.last_year == 2038
+    assert closures_on(colorado, date(2038, 12, 31)) == [
         ("closure", "New Year's Eve", False, "12:00"),
         ("closure", "Friday before a Saturday holiday: New Year's Day", False, "")]
-    assert not colorado.covers(date(2033, 1, 1))  # the year after stays outside the calendar
+    assert not colorado.covers(date(2039, 1, 1))  # the year after stays outside the calendar

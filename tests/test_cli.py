@@ -84,7 +84,7 @@ def test_every_deadline_in_the_report_carries_its_provenance():
     ("fort-collins", '{"respondent_is_candidate": "yes"}', "respondent_is_candidate"),
     ("fort-collins", '{"complainant_role": "mayor"}', "complainant_role"),
     ("fort-collins", '{"violation_date": "2026-06-05", "received": "2026-06-04"}', "received"),
-    ("fort-collins", '{"violation_date": "2031-01-01"}', "violation_date"),
+    ("fort-collins", '{"violation_date": "2037-01-01"}', "violation_date"),
     ("fort-collins", '{"violation_date": "1999-01-01"}', "violation_date"),
     ("fort-collins", '{"contents": "evidence"}', "contents"),
     ("fort-collins", '{"events": {"hearing": "2026-06-05"}}', "events.hearing"),

@@ -20,7 +20,8 @@ KEYS_BY_KIND = {
                "closed_before", "counting", "not_earlier_than"},
     "deadline": {"count", "earliest_of", "latest_of", "governs", "ends_early_on", "ends_early_when", "done_when", "announces",
                  "at_least", "add_days", "counting", "not_earlier_than", "closed_before"},
-    "action": {"closed_before"},
+    "action": {"closed_before", "upon"},
+    "option": {"upon"},
     "window": {"opens", "closes", "closes_when"},
     "stage": {"rules"},
     "fine": {"amount_min", "amount_max"},
@@ -137,6 +138,17 @@ class RuleReader:
                                       key="governs")
         if kind == "action":
             self.closed_before(entry, where, fields)
+        if "upon" in entry:
+            fields["upon"] = entry["upon"]
+            if entry["upon"] not in self.date_facts + self.event_ids:
+                self.problems.add(where, f"“{entry['upon']}” is not a date fact or event",
+                                  suggest(entry["upon"], self.date_facts + self.event_ids) or "define it under [[events]]",
+                                  key="upon")
+            else:
+                self.used.add(entry["upon"])
+            if not entry.get("task"):
+                self.problems.add(where, "a step the text calls for “upon” an event needs its task",
+                                  'add task = "…", what must be done, completing “… must …”', key="upon")
         if kind == "window":
             fields["closes_when"] = entry.get("closes_when")
             for key in ("opens", "closes"):
