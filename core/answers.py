@@ -120,9 +120,10 @@ class Asking:
         """A sentence about a later last day: what it relies on, or, where it is the last day and holds only if
         the office opens on it (no law moves it past a closure), that."""
         d = u.deadline
+        safe, due = (d.safe_at, d.due_at) if d.ends_at else (d.safe, d.due)  # a period that ends at a time: moments
         if u.open_only:  # it already says the day holds only if the office opens on it
-            return self.say(key + "_open_only", safe=d.safe, due=d.due, name=d.uncertain[0].name, **params)
-        return _sentences(self.say(key, safe=d.safe, due=d.due, reasons=self.reasons(d), **params),
+            return self.say(key + "_open_only", safe=safe, due=due, name=d.uncertain[0].name, **params)
+        return _sentences(self.say(key, safe=safe, due=due, reasons=self.reasons(d), **params),
                           self.today_if_open(d))
 
     def today_if_open(self, d: Deadline) -> str | None:
@@ -163,6 +164,9 @@ def complainant_answer(ctx: Asking) -> Answer:
         return Answer("barred", ctx.say("answer_not_eligible", reason=e.reasons[0]),
                       detail=ctx.say("barred_next", roles=roles, contact=ctx.j.contact), rule=f.rule)
     answer = _filing_answer(ctx, f, d)
+    if d and d.ends_at and answer.day and answer.moment is None:  # the day it turns on ends at a time: that moment
+        answer = replace(answer, moment=d.safe_at if answer.day == d.safe else (
+            d.due_at if answer.day == d.due else None))
     plan_late = answer.status == "late" and f.planned and ctx.g.duties[f.rule].where != AFTER
     if e.status == "unknown" and (answer.status != "late" or plan_late):  # a passed last day is late whoever files
         roles = join_or([_role(ctx, r) for r in e.roles], ctx.lang)
@@ -213,6 +217,10 @@ def _filing_answer(ctx: Asking, f: Filing, d: Deadline | None) -> Answer:
     received = f.received if f.received and not f.planned else None
     if f.no_limit:  # never a date: the code has none
         return _no_limit(ctx, f, received)
+    if f.status == "not-permitted" and received and d.opens_on and received < d.opens_on:  # too early to file
+        return Answer("barred", ctx.say("answer_too_early", received=received, opens=d.opens_on,
+                                        cite=ctx.j.clause(d.rule.clause).cite), d.opens_on,
+                      ctx.say("closed_what_now", contact=ctx.j.contact), f.rule)
     if f.status == "not-permitted" and received:  # whatever the last day, no one may file on that day
         return Answer("late", ctx.say("answer_closed_before", received=received, **_closed(ctx, d)), d.due,
                       ctx.say("closed_what_now", contact=ctx.j.contact), f.rule)
@@ -255,13 +263,15 @@ def _filing_answer(ctx: Asking, f: Filing, d: Deadline | None) -> Answer:
     if u.where in (BEFORE, ON_SAFE):
         key = "answer_file_by" if u.where == BEFORE else (
             "answer_file_today" if d.safe < d.due else "answer_file_today_last")
+        if d.opens_on and (ctx.today is None or ctx.today < d.opens_on):  # not before the first day the code allows
+            key = "answer_file_from"
         later = ctx.say("later_if", anchor=anchor_words(ctx.j, d.later_if[0], ctx.lang),
                         prompt=prompt(ctx.j, d.later_if, ctx.lang)) if d.later_if else None
         if d.closed_unknown:  # the days before the election no one may file are not known: never green
             return Answer("waiting", _sentences(ctx.say(key, safe=ctx.safe(d)), plan, ctx.say(
                 "closed_before_ask", days=d.rule.closed_days, date=anchor_words(ctx.j, d.rule.closed_before, ctx.lang),
                 prompt=prompt(ctx.j, d.closed_unknown, ctx.lang))), d.safe, ctx.why(d), f.rule, d.closed_unknown)
-        return Answer(plan_status, _sentences(ctx.say(key, safe=ctx.safe(d)), plan), d.safe,
+        return Answer(plan_status, _sentences(ctx.say(key, safe=ctx.safe(d), opens=d.opens_on), plan), d.safe,
                       _sentences(ctx.why(d), later), f.rule)
     key = "answer_safe_passed" if u.where == BETWEEN else "answer_last_day_today"
     return Answer(max("relies", plan_status, key=STATUS_ORDER.index), _sentences(ctx.relied(key, u), plan), d.due,
@@ -278,9 +288,12 @@ def _no_limit(ctx: Asking, f: Filing, received) -> Answer:
     status = "relies" if rule.note else "certain"
     sentence = ctx.say(key + ("_reading" if rule.note else ""), received=received, cite=cite)
     bearing = [u for u in ctx.g.duties.values() if "complainant" in u.concerns and "complainant" not in u.acts
-               and u.day and u.sure not in (DONE, PASSED) and any(c.anchor == "violation_date" for c in u.rule.counts)]
+               and u.day and u.sure != DONE and any(c.anchor == "violation_date" for c in u.rule.counts)]
     for u in sorted(bearing, key=lambda u: u.day)[:1]:
-        sentence = _sentences(sentence, ctx.say("answer_no_limit_but", who=ctx.j.actor(u.rule.actor).in_text,
+        # passed as of today, or already when the complaint was received
+        passed = u.sure == PASSED or bool(received and u.deadline.due and received > u.deadline.due)
+        key = "answer_no_limit_passed" if passed else "answer_no_limit_but"
+        sentence = _sentences(sentence, ctx.say(key, who=ctx.j.actor(u.rule.actor).in_text,
                                                 task=task(u.rule, ctx.lang), day=ctx.at(u),
                                                 cite=ctx.j.clause(u.rule.clause).cite))
     return Answer(status, sentence, detail=rule.note, rule=f.rule)
@@ -296,6 +309,8 @@ def _plan(ctx: Asking, f: Filing, u: Duty) -> tuple[str, str]:
     """What the day the person plans to file would be, and how sure: on time under every reading (certain),
     only under a reading (relies), or after the last day (late)."""
     d = u.deadline
+    if f.status == "not-permitted" and d.opens_on and f.received < d.opens_on:
+        return ctx.say("plan_too_early", planned=f.received, opens=d.opens_on), "barred"
     if f.status == "not-permitted":
         return ctx.say("plan_closed_before", planned=f.received, **_closed(ctx, d)), "late"
     if f.received <= d.safe:

@@ -1,5 +1,7 @@
 """Worked cases as data: {name, facts, expected}, checked the same way everywhere.
 
+A case may also give `today` (the day to answer as of, YYYY-MM-DD) and `lang` ("en" or "es"), so that what each
+person reads that day is checked: `answers.clerk.sentence`, `answers.complainant.status`.
 `expected` maps a path in the report to the value it must have. A path is
 dot-separated; inside a list of entries with ids, a segment picks the entry by
 id ("deadlines.decision.due"). Dates are compared, not the words they are written in
@@ -9,6 +11,7 @@ id ("deadlines.decision.due"). Dates are compared, not the words they are writte
 
 import hashlib
 import json
+from datetime import date
 
 from .facts import InputError
 from .report import evaluate
@@ -64,11 +67,11 @@ def mismatches(outcome: dict, expected: dict) -> list[str]:
     return problems
 
 
-def outcome_for(jurisdiction, facts) -> dict:
+def outcome_for(jurisdiction, facts, today: str | None = None, lang: str = "en") -> dict:
     try:
-        return {"report": evaluate(jurisdiction, facts)}
+        return {"report": evaluate(jurisdiction, facts, lang, date.fromisoformat(today) if today else None)}
     except InputError as err:
-        return {"error": {"field": err.field, "message": err.message()}}
+        return {"error": {"field": err.field, "message": err.message(lang)}}
 
 
 def canonical(outcome: dict) -> str:
@@ -85,6 +88,11 @@ def case_problems(jurisdiction, path) -> list:
         if not isinstance(cases, list) or not all(isinstance(c, dict) and {"name", "facts", "expected"} <= set(c)
                                                   for c in cases):
             raise ValueError("expected a list of {name, facts, expected} objects")
+        for case in cases:
+            if case.get("lang", "en") not in ("en", "es"):
+                raise ValueError(f"case “{case['name']}”: lang must be \"en\" or \"es\"")
+            if "today" in case:
+                date.fromisoformat(case["today"])  # a today that is not a date is the case's own mistake
     except (ValueError, UnicodeDecodeError) as err:
         return [Problem(str(path), None, "", f"the worked cases cannot be read: {err}",
                         "see docs/authoring.md, “Writing worked cases”", code="case")]
@@ -122,7 +130,7 @@ def run_cases(jurisdiction, cases: list[dict]) -> dict:
     also compared with the office's desk, which reaches them by its own path."""
     results, digest, desk_dates = [], hashlib.sha256(), 0
     for case in cases:
-        outcome = outcome_for(jurisdiction, case["facts"])
+        outcome = outcome_for(jurisdiction, case["facts"], case.get("today"), case.get("lang", "en"))
         digest.update(canonical(outcome).encode("utf-8"))
         problems = mismatches(outcome, case["expected"])
         if "report" in outcome:

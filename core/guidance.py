@@ -188,8 +188,16 @@ def retirement(s: Situation, stages: Stages, d: Deadline, done: dict[str, date])
 
 
 def start_of(s: Situation, deadlines: dict[str, Deadline], d: Deadline) -> date | None:
-    """The day a duty's count starts from (for a chain, the start of the duty it runs from): no reminder of it
-    comes before. None for a period counted back from a later event, which starts when that event is set."""
+    """The day a duty's count starts from (for a chain, the start of the duty it runs from), or the first day it may
+    be done ("not earlier than …") where that is later: no reminder of it comes before. None for a period counted
+    back from a later event, which starts when that event is set."""
+    start = _count_start(s, deadlines, d)
+    if d.opens_on and (start is None or d.opens_on > start):
+        return d.opens_on
+    return start
+
+
+def _count_start(s: Situation, deadlines: dict[str, Deadline], d: Deadline) -> date | None:
     if d.chosen is None:
         return None
     count = d.rule.counts[d.chosen]
@@ -197,7 +205,7 @@ def start_of(s: Situation, deadlines: dict[str, Deadline], d: Deadline) -> date 
         return None
     if count.anchor.startswith(DEADLINE_ANCHOR):
         other = deadlines.get(count.anchor.removeprefix(DEADLINE_ANCHOR))
-        return start_of(s, deadlines, other) if other else None
+        return _count_start(s, deadlines, other) if other else None
     return as_day(s.facts.get(count.anchor))
 
 

@@ -106,6 +106,7 @@ def _deadline(a, d: Deadline) -> dict:
         **_until(d, lang),
         "due_at": d.due_at.isoformat(timespec="minutes") if d.due_at else None,
         "safe_at": d.safe_at.isoformat(timespec="minutes") if d.safe_at else None,
+        "opens_on": _iso(d.opens_on),
         "no_later_than": _iso(d.no_later_than),
         "from": [c.anchor for c in d.rule.counts],
         "limits": [{"from": l.anchor, "nominal": _iso(l.nominal), "due": _iso(l.due), "safe_date": _iso(l.safe)}
@@ -159,6 +160,7 @@ def _filing(a) -> dict:
            **_until(d, a.situation.lang),
            "due_at": d.due_at.isoformat(timespec="minutes") if d and d.due_at else None,
            "safe_at": d.safe_at.isoformat(timespec="minutes") if d and d.safe_at else None,
+           "opens_on": _iso(d.opens_on) if d else None,
            "relies_on_extension": f.relies_on_extension, "planned": f.planned, "rule": f.rule}
     if d:
         out.update({"cite": j.clause(d.rule.clause).cite, "clause": d.rule.clause, "text": d.rule.text or None,

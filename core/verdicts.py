@@ -49,6 +49,8 @@ def filing(situation: Situation, deadlines: dict[str, Deadline]) -> Filing:
             status, certainty = "late", "late"  # late whatever the missing limit turns out to be
     if deadline and received and deadline.closed and deadline.closed[0] <= received <= deadline.closed[1]:
         status, certainty, relies = "not-permitted", "late", False  # filed when the code lets no one file
+    if deadline and received and deadline.opens_on and received < deadline.opens_on:
+        status, certainty, relies = "not-permitted", "late", False  # before the first day the code lets anyone file
     warning = None
     if certainty == "relies":
         why = later_day(situation.j, deadline, situation.lang)

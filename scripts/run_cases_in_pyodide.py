@@ -17,5 +17,6 @@ cases = json.loads((folder / "cases.json").read_text(encoding="utf-8"))
     "python": sys.version.split()[0],
     "compiled": sys.modules["core.report"].__spec__.origin.endswith(".pyc"),
     "reader_imported": any(m.startswith(("core.reading", "holidays", "jsonschema")) for m in sys.modules),
-    "outcomes": [canonical(outcome_for(jurisdiction, case["facts"])) for case in cases],
+    "outcomes": [canonical(outcome_for(jurisdiction, case["facts"], case.get("today"),
+                                              case.get("lang", "en"))) for case in cases],
     "run": run_cases(jurisdiction, cases)}))

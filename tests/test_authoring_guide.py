@@ -33,7 +33,7 @@ def example(name):
 EXAMPLE = example("example-town.toml")
 
 
-SHAPE_FIXTURES = ["federal-style", "later-of", "discovery", "continuing"]
+SHAPE_FIXTURES = ["federal-style", "later-of", "discovery", "continuing", "statute-shapes"]
 
 
 @pytest.mark.parametrize("path", [ROOT / "core/jurisdictions/fort-collins.toml",

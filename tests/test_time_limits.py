@@ -76,8 +76,11 @@ def test_with_no_time_limit_the_later_stages_are_still_counted():
 def test_a_notarized_complaint_is_a_requirement_with_what_it_means():
     r = report(FEDERAL, {"contents": []})
     item = r["contents"]["items"][0]
-    assert item["formality"] == {"kind": "notarized", "explain": "The complaint must be signed and sworn before a "
-                                 "notary public, who notarizes it. A complaint that is not notarized may be refused."}
+    # Notarized is not sworn: an oath is its own requirement, where the law asks for one (this one does, in the
+    # same item: "signed and sworn …, shall be notarized").
+    assert item["formality"] == {"kind": "notarized", "explain": "The complaint must be notarized: signed in front of a "
+                                 "notary public, who notarizes it (an oath as well only where the law also asks for "
+                                 "one). A complaint that is not notarized may be refused."}
     assert r["contents"]["missing"] == ["sworn"]
     assert report(FEDERAL, {"contents": ["sworn"]})["contents"]["status"] == "complete"
 
