@@ -173,8 +173,8 @@ def complainant_answer(ctx: Asking) -> Answer:
         answer = Answer("late" if answer.status == "late" else "waiting",
                         f"{answer.sentence} {ctx.say('eligibility_unknown_clause', roles=roles)}",
                         answer.day, answer.detail, answer.rule, (*answer.asks, "complainant_role"))
-    answer = _with_defects(ctx, answer)
-    return _with_next_steps(ctx, answer, filed=bool(f.received and not f.planned and f.status in ("timely",)))
+    answer = _with_next_steps(ctx, answer, filed=bool(f.received and not f.planned and f.status in ("timely",)))
+    return _with_defects(ctx, answer)
 
 
 def _with_defects(ctx: Asking, answer: Answer) -> Answer:
@@ -217,6 +217,9 @@ def _filing_answer(ctx: Asking, f: Filing, d: Deadline | None) -> Answer:
     received = f.received if f.received and not f.planned else None
     if f.no_limit:  # never a date: the code has none
         return _no_limit(ctx, f, received)
+    if f.received is None and ctx.g.duties.get(f.rule) and ctx.g.duties[f.rule].sure == DONE:
+        # a later step is recorded: the complaint was filed, and only the day it was received can say if on time
+        return Answer("waiting", ctx.say("answer_filing_behind"), rule=f.rule, asks=("received",))
     if f.status == "not-permitted" and received and d.opens_on and received < d.opens_on:  # too early to file
         return Answer("barred", ctx.say("answer_too_early", received=received, opens=d.opens_on,
                                         cite=ctx.j.clause(d.rule.clause).cite), d.opens_on,

@@ -15,7 +15,16 @@ state is assessed once, and its answers, the office's desk and the calendar file
                 condition no fact settles) before the next one
     condition   a duty that exists only on a condition is never certain, and an answer that leads with one names
                 the condition
-    hours       an hour-counted duty's sentence, desk row and calendar event carry its time
+    hours       an hour-counted duty's sentence, desk row and calendar event carry its time; and a duty whose rule
+                counts in hours or ends its last day at a time of day (`ends_at`) has a moment, at that time, on its
+                day at stake (taken from the rule, never from the model's own output)
+    done        a duty whose own act is recorded (`done_when`), or whose procedure has reached a later stage, is never
+                shown as due: done in the model, and in no answer as something to act on
+    defect      a complaint that lacks a required item is never green, and the complainant's answer names each item
+    steps       every live step of a person is named: once a complaint is filed on time, the complainant's next dated
+                step; and each duty the text gives with no period, once what calls for it has come
+    late        never late before the last day under the procedure's own counting: a late answer, or a duty past
+                its last day, has today (or the day received) after that last day
     reminders   a reminder is never before the day its duty's count starts from, never after its day (never at or
                 after its moment), and never on a day the office is or may be closed
     agree       the desk's row and the checker's answer give the same day, and the same certainty, for the same
@@ -39,7 +48,9 @@ from core import load_jurisdiction, seed_ids
 from core.describing import readings, task
 from core.desk import Complaint, desk
 from core.facts import InputError
-from core.guidance import BETWEEN, CERTAIN, DONE, IF, ON_LAST, PASSED, RELIES
+from core.audience import people
+from core.guidance import BETWEEN, CERTAIN, DONE, IF, ON_LAST, PASSED, RELIES, Stages
+from core.situation import as_day
 from core.ics import Reminders, calendar_file, complaint_key, dated_entries, uid
 from core.report import assess
 from core.wording import format_day, format_moment, moment_in_text
@@ -50,7 +61,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # Every shipped procedure, found rather than listed, and the test procedures of every shape.
 PROCEDURES = seed_ids() + [str(ROOT / "tests" / "jurisdictions" / f"{n}.toml") for n in (
     "shapes", "cure-then-hearing", "patterns", "amended", "format-1-example-city", "federal-style", "later-of",
-    "discovery", "continuing")]
+    "discovery", "continuing", "statute-shapes")]
+SHAPES = str(ROOT / "tests" / "jurisdictions" / "statute-shapes.toml")
 STATES = int(os.environ.get("COMPLAINT_CHECKER_STATES") or 150)
 STAMP = datetime(2027, 1, 1, 12)
 LOADED: dict[str, object] = {}
@@ -84,6 +96,18 @@ FINDINGS = [
     (str(ROOT / "tests" / "jurisdictions" / "federal-style.toml"),
      {"received": "2026-04-01", "election_date": "2026-10-06", "events": {"probable-cause": "2026-09-01"}},
      "2026-09-20"),
+    # What the law gives, as statutes write it: a period ending at 4:30 p.m., a notarization missing, a petition after
+    # a dismissal, duties with no period, a Saturday moved only under a reading, a recorded later stage.
+    ("hawaii-election-contest", {"election_date": "2028-11-07", "complainant_role": "candidate"}, "2028-11-20"),
+    (SHAPES, {"election_date": "2026-11-03", "received": "2026-11-10", "complainant_role": "candidate"}, "2026-11-12"),
+    (SHAPES, {"election_date": "2026-11-03", "received": "2026-11-10", "complainant_role": "candidate",
+              "events": {"dismissal": "2027-01-12"}}, "2027-02-01"),
+    (SHAPES, {"election_date": "2027-06-06", "complainant_role": "candidate"}, "2027-06-26"),
+    ("fec", {"violation_date": "2026-01-05", "received": "2026-02-02",
+             "contents": ["in-writing", "signed-sworn", "penalty-of-perjury"]}, "2026-02-10"),
+    ("bethel-ethics", {"violation_date": "2026-11-05", "received": "2026-11-20"}, "2026-11-23"),
+    ("hawaii-ethics", {"received": "2030-04-01", "events": {"charge-served": "2030-05-06"}}, "2030-05-27"),
+    ("fec", {"received": "2026-02-02", "events": {"probable-cause": "2026-12-01"}}, "2026-12-02"),
 ]
 
 
@@ -237,6 +261,79 @@ def violations(name: str, facts: dict, today: date | None, lang: str) -> list[tu
         if certainty_of(row.duty) not in expected:
             fail("agree", f"{answer.rule}: the desk says {certainty_of(row.duty)}, the answer {answer.status}")
 
+    # hours, from the rule: a count in hours, or one that ends its last day at a time, gives the duty its moment
+    for u in g.duties.values():
+        d = u.deadline
+        if u.sure == DONE or u.day is None or d.chosen is None or not d.due:
+            continue
+        count = d.rule.counts[d.chosen]
+        if count.period.unit != "hours" and not (count.ends_at and not d.ended_early):
+            continue
+        if u.moment is None:
+            fail("hours", f"{u.id}: its rule sets a time, but the duty has no moment")
+        elif u.moment.date() != u.day or (count.ends_at and u.moment.strftime("%H:%M") > count.ends_at):
+            fail("hours", f"{u.id}: the moment {u.moment} is not on its day {u.day}, by {count.ends_at}")
+
+    # done: from the facts, not the model: the duty's own act recorded, or an event of a later stage
+    happened = {e: as_day(v) for e, v in s.facts.events.items() if today is None or as_day(v) <= today}
+    stages = Stages.of(s.j)
+    for u in g.duties.values():
+        mine = stages.of_rule.get(u.id)
+        acted = u.rule.done_when in happened
+        later = mine is not None and any(stages.of_event.get(e, -1) > mine for e in happened)
+        if (acted or later) and u.sure != DONE:
+            fail("done", f"{u.id}: its act or a later stage is recorded, but it is shown as {u.sure}")
+        if u.sure == DONE:
+            for person, answer in answers.items():
+                if answer.rule == u.id and answer.status in ("certain", "relies", "late") and not (
+                        person == "complainant" and a.filing.received):  # on time or not: about the day received
+                    fail("done", f"{person}: leads with {u.id}, which is done, as {answer.status}")
+
+    # defect
+    missing = a.contents.missing or ()
+    if missing and answers["complainant"].status != "barred":  # one who may not file is told so, and only that
+        complainant = answers["complainant"]
+        if complainant.status == "certain":
+            fail("defect", f"green while the complaint lacks {list(missing)}")
+        labels = {item.id: item.label for item in s.j.contents}
+        for item in missing:
+            if labels[item] not in complainant.sentence:
+                fail("defect", f"the answer does not name the missing “{labels[item]}”")
+
+    # steps
+    f = a.filing
+    filed = f.received and not f.planned and f.status == "timely"
+    live = [u for u in g.of("complainant") if u.rule.kind != "filing" and u.deadline.due
+            and u.sure in (CERTAIN, RELIES, IF)]
+    if filed and live and answers["complainant"].status != "barred" and \
+            task(live[0].rule, lang) not in answers["complainant"].sentence:
+        fail("steps", f"complainant: the next step, {live[0].id}, is not named")
+    for rule_id in s.j.rule_ids():
+        rule = s.in_force(rule_id).rule
+        if rule is None or not rule.upon or s.applies(rule) == "no":
+            continue
+        value = happened.get(rule.upon) if s.j.event(rule.upon) else s.facts.get(rule.upon)
+        came = value is not None and (today is None or as_day(value) <= today)
+        mine = stages.of_rule.get(rule_id)
+        behind = mine is not None and any(stages.of_event.get(e, -1) > mine for e in happened)
+        for person in people(s.sides, rule.actor, ()).acts:
+            if person == "clerk" and rule.kind == "option":
+                continue  # what an official may do is not the office's to act on
+            if came and not behind and task(rule, lang) not in answers[person].sentence:
+                fail("steps", f"{person}: {rule_id}, owed with no period since {rule.upon}, is not named")
+
+    # late: never before the last day the procedure's own counting gives
+    d = f.deadline
+    if answers["complainant"].status == "late" and d and d.due and not f.no_limit:
+        day = f.received or today
+        closed = d.closed and f.received and d.closed[0] <= f.received <= d.closed[1]
+        if day is not None and day <= d.due and not closed and not (d.no_later_than and day > d.no_later_than):
+            fail("late", f"complainant: late on {day}, though the last day is {d.due}")
+    for u in g.duties.values():
+        last = u.deadline.due or u.deadline.no_later_than
+        if u.sure == PASSED and today and last and today <= last:
+            fail("late", f"{u.id}: passed on {today}, though its last day is {last}")
+
     # announce
     kinds = {(c.kind, c.rule) for c in a.conflicts}
     for d in a.deadlines.values():
@@ -339,6 +436,40 @@ def _announce_unchecked(monkeypatch):
     monkeypatch.setattr(report, "find_conflicts", without)
 
 
+def _ends_at_dropped(monkeypatch):
+    import core.guidance as guidance
+    import core.report as report
+    from dataclasses import replace
+    real = guidance.guidance
+
+    def without(s, deadlines, done=None, conflicts=()):
+        return real(s, {k: replace(d, ends_at="", due_at=None) if d.ends_at else d for k, d in deadlines.items()},
+                    done, conflicts)
+    monkeypatch.setattr(report, "guidance", without)
+
+
+def _nothing_retired(monkeypatch):
+    import core.guidance as guidance
+    monkeypatch.setattr(guidance, "retirement", lambda s, stages, d, done: None)
+
+
+def _defects_unsaid(monkeypatch):
+    import core.answers as answers
+    monkeypatch.setattr(answers, "_with_defects", lambda ctx, answer: answer)
+
+
+def _steps_unsaid(monkeypatch):
+    import core.answers as answers
+    monkeypatch.setattr(answers, "_with_undated", lambda ctx, answer, person: answer)
+
+
+def _late_on_the_last_day(monkeypatch):
+    import core.guidance as guidance
+    real = guidance.position
+    monkeypatch.setattr(guidance, "position", lambda today, safe, due: (
+        guidance.AFTER if real(today, safe, due) == guidance.ON_LAST else real(today, safe, due)))
+
+
 MUTATIONS = {
     "green": _plan_always_green,
     "today": _safe_date_kept_after_it_passed,
@@ -348,12 +479,19 @@ MUTATIONS = {
     "reminders": _reminders_from_the_safe_date_alone,
     "agree": _desk_on_the_safe_date,
     "announce": _announce_unchecked,
+    "done": _nothing_retired,
+    "defect": _defects_unsaid,
+    "steps": _steps_unsaid,
+    "late": _late_on_the_last_day,
 }
+# A second mutation of a property: "hours" catches the time dropped from the sentence, and from the model.
+MORE_MUTATIONS = {"hours, from the rule": ("hours", _ends_at_dropped)}
 
 
-@pytest.mark.parametrize("prop", MUTATIONS)
+@pytest.mark.parametrize("prop", [*MUTATIONS, *MORE_MUTATIONS])
 def test_each_property_catches_its_mutation(prop, monkeypatch):
-    MUTATIONS[prop](monkeypatch)
+    prop, mutation = MORE_MUTATIONS.get(prop, (prop, MUTATIONS.get(prop)))
+    mutation(monkeypatch)
     caught = [(name, f, t) for name, f, t in FINDINGS
               if any(p == prop for p, _ in violations(name, f, date.fromisoformat(t), "en"))]
     if not caught:  # a few drawn states as well, for properties no finding reaches
