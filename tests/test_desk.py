@@ -353,6 +353,24 @@ def test_a_checker_file_made_again_after_a_date_moved_replaces_its_event():
     assert [int(e["SEQUENCE"]) for e in events_of(third["ics"]) if "additional-information" in str(e["UID"])] == [1]
 
 
+@pytest.mark.parametrize("memory", [None, "str", [1], {"KEY": [1]}, {"KEY": {"additional-information": 7}},
+                                    {"KEY": {"preliminary-review-notice": {"date": "2026-02-30"}}}])
+def test_a_calendar_memory_that_cannot_be_read_is_set_aside_and_the_file_is_made(memory):
+    """Issue 37: a memory of earlier calendar files holding null, "str" or [1] ended every download in
+    "python: AttributeError"; one that cannot be read is set aside (said in the answer), and the file is made."""
+    checker = Checker(FC)
+    facts = json.dumps({"violation_date": "2026-10-01", "received": "2026-11-30"})
+    plain = json.loads(checker.calendar_file_json(facts, "en", "2026-12-01", "clerk", "2026-12-01T17:00:00Z"))
+    kept = json.dumps({"dates_by_key": json.loads(json.dumps(memory).replace("KEY", plain["key"]))})
+    made = json.loads(checker.calendar_file_json(facts, "en", "2026-12-01", "clerk", "2026-12-01T17:00:00Z", kept))
+    assert made["ok"] is True and made["set_aside"] is True and plain["set_aside"] is False
+    assert made["ics"] == plain["ics"] and made["dates"] == plain["dates"]
+    for dates in ("str", [1], {"preliminary-review-notice": 7}):  # the desk's copy of a complaint, damaged
+        desk_copy = json.dumps({"key": "c1", "label": "FC-A", "dates": dates})
+        made = json.loads(checker.calendar_file_json(facts, "en", "2026-12-01", "clerk", "2026-12-01T17:00:00Z", desk_copy))
+        assert made["ok"] is True and made["set_aside"] is True and made["key"] == "c1"
+
+
 # --- the same dates as the report --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("jid", seed_ids())
