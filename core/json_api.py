@@ -209,9 +209,10 @@ class Checker:
         return json.dumps({"ok": True, "ics": ics, "count": count, "kept": [c.as_json() for c in found.complaints]},
                           ensure_ascii=False)
 
-    def desk_export_json(self, complaints_json: str, reminders_json: str | None, exported: str) -> str:
-        """The desk as the one file it is kept in (docs/desk.md)."""
-        from .desk import Malformed, export_document
+    def desk_export_json(self, complaints_json: str, reminders_json: str | None, exported: str, lang: str = "en") -> str:
+        """The desk as the one file it is kept in (docs/desk.md), read back by the import's own reader before it is
+        offered: an export never writes a file that its import would refuse."""
+        from .desk import DeskFileError, Malformed, export_document, read_export
         from .ics import Reminders
         try:
             complaints, office_days, _ = self._desk(complaints_json)
@@ -221,7 +222,13 @@ class Checker:
             return json.dumps({"ok": False, "error": {"field": "desk", "code": "malformed", "message": problem}},
                               ensure_ascii=False)
         document = export_document(self.jurisdiction.id, complaints, reminders, exported, office_days)
-        return json.dumps({"ok": True, "text": json.dumps(document, ensure_ascii=False, indent=1)}, ensure_ascii=False)
+        text = json.dumps(document, ensure_ascii=False, indent=1)
+        try:
+            read_export(text, self.jurisdiction.id, self.jurisdiction.title)
+        except DeskFileError as err:
+            return json.dumps({"ok": False, "error": {"field": "desk", "code": err.key, "message": err.message(lang)}},
+                              ensure_ascii=False)
+        return json.dumps({"ok": True, "text": text}, ensure_ascii=False)
 
     def desk_import_json(self, text: str, lang: str, current_json: str | None = None) -> str:
         """An exported desk read back and merged into the desk's current complaints (`current_json`, as desk_json

@@ -210,8 +210,8 @@ export class Calculator {
     return this.request({ type: "desk-calendar", jurisdiction, complaints, lang, today, reminders, stamp: new Date().toISOString() });
   }
 
-  deskExport(jurisdiction, complaints, reminders) {
-    return this.request({ type: "desk-export", jurisdiction, complaints, reminders, stamp: new Date().toISOString() });
+  deskExport(jurisdiction, complaints, reminders, lang) {
+    return this.request({ type: "desk-export", jurisdiction, complaints, reminders, lang, stamp: new Date().toISOString() });
   }
 
   // An exported desk, merged by the core into the desk's current complaints (`current`, as desk() sends them).

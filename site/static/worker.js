@@ -487,7 +487,7 @@ async function handle(message) {
     }
     case "desk-export": {
       const answer = checkers.get(message.jurisdiction).desk_export_json(
-        JSON.stringify(message.complaints), JSON.stringify(message.reminders), message.stamp);
+        JSON.stringify(message.complaints), JSON.stringify(message.reminders), message.stamp, message.lang);
       return { type: "result", seq: message.seq, envelope: JSON.parse(answer) };
     }
     case "desk-import": {
