@@ -379,7 +379,9 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
     common = {"build_date": site.build_date, "version": __version__, "site_build": version,
               "assets": assets, "loader": loader,
               "asset_sizes": {name: sizes[assets.folder + name] for name in assets.sri},
-              "service_worker": {"url": "sw.js", "integrity": integrity(files["sw.js"])}}
+              # registered by an address of this build's own, which only a registration fetches (app.js checks the
+              # browser's copy of what it fetched)
+              "service_worker": {"url": "sw.js", "register": f"sw.js?build={version}", "integrity": integrity(files["sw.js"])}}
     pages = render_pages(site, common, data_list)
     assert sorted(pages) == sorted(paths)
     files.update(pages)

@@ -36,6 +36,36 @@ server, prefix = build.make_server(sys.argv[2], port=0, prefix=sys.argv[3])
 print(server.server_address[1], flush=True)
 server.serve_forever()
 """
+# A host, or a cache before it, that sends the build's sw.js to the first request for it and to any later one a
+# worker with a fetch handler prepended, which answers the site's pages with a page of its own. It says how many
+# times it was asked for sw.js (GET /__sw_requests).
+ALTERING_SERVER = SERVER.replace("server.serve_forever()", """
+handler = server.RequestHandlerClass
+serve = handler.do_GET
+asked = []
+ALTERED = b'self.addEventListener("fetch", (event) => event.request.mode === "navigate" && event.respondWith('
+ALTERED += b'new Response("<p id=altered>Not the checker", { headers: { "Content-Type": "text/html" } })));\\n'
+
+def do_GET(self, send_body=True):
+    path = self.path.split("?")[0]
+    if path.endswith("/__sw_requests"):
+        body = str(len(asked)).encode()
+    elif path.endswith("/sw.js"):
+        asked.append(self.path)
+        if len(asked) == 1:
+            return serve(self, send_body)
+        body = ALTERED + open(sys.argv[2] + "/sw.js", "rb").read()
+    else:
+        return serve(self, send_body)
+    self.send_response(200)
+    self.send_header("Content-Type", "text/javascript")
+    self.send_header("Content-Length", str(len(body)))
+    self.send_header("Cache-Control", "no-cache")
+    self.end_headers()
+    self.wfile.write(body)
+
+handler.do_GET = do_GET
+server.serve_forever()""")
 # Served as a captive portal (or a host's error page) would: 200, and not the checker.
 PORTAL = "<!doctype html><title>Sign in to the hotel Wi-Fi</title><p>Accept the terms to continue."
 
@@ -43,8 +73,8 @@ PORTAL = "<!doctype html><title>Sign in to the hotel Wi-Fi</title><p>Accept the 
 class Host:
     """The site's server in a process of its own, which `kill` ends."""
 
-    def __init__(self, directory):
-        self.process = subprocess.Popen([sys.executable, "-c", SERVER, str(ROOT), str(directory), PREFIX],
+    def __init__(self, directory, server=SERVER):
+        self.process = subprocess.Popen([sys.executable, "-c", server, str(ROOT), str(directory), PREFIX],
                                         stdout=subprocess.PIPE, text=True)
         self.url = f"http://127.0.0.1:{int(self.process.stdout.readline())}{PREFIX}"
 
@@ -55,9 +85,9 @@ class Host:
 
 
 @contextlib.contextmanager
-def visiting(browser, directory):
+def visiting(browser, directory, server=SERVER):
     """The site in `directory`, served by a process of its own, and a visitor's browser: (host, context)."""
-    host = Host(directory)
+    host = Host(directory, server)
     context = browser.new_context(base_url=host.url)
     try:
         yield host, context
@@ -100,6 +130,28 @@ def test_after_one_visit_the_checker_answers_from_the_device_with_the_server_gon
         desk.wait_for_selector("html[data-ready] #desk[data-state='done']", timeout=LOAD_TIMEOUT_MS)
         assert desk.is_visible("#desk-empty")
         assert len(seen) > 5 and all(answered for _, answered in seen), [u for u, a in seen if not a]
+
+
+def test_a_service_worker_a_host_alters_on_a_second_request_is_never_left_registered(browser, site_dir):
+    """Issue 37: the page checked sw.js against the build's hash, then navigator.serviceWorker.register() fetched it
+    again, unchecked: a host that served the build's bytes to the first request and a worker with a fetch handler
+    prepended to the second had that worker registered, and it answered the site's pages. The bytes the browser
+    registered are checked too (read back from the browser's own copy of that request): these are not the build's, so
+    the worker is unregistered, nothing of it is kept, and the page says that offline use is unavailable."""
+    with visiting(browser, site_dir, ALTERING_SERVER) as (host, context):
+        page = context.new_page()
+        open_checker(page, "illinois-model-ethics", "violation_date=2026-06-01&received=2026-10-20")
+        page.wait_for_selector("html[data-offline], html[data-snapshot]", state="attached", timeout=LOAD_TIMEOUT_MS)
+        assert page.get_attribute("html", "data-offline") == "refused"
+        assert page.evaluate("() => navigator.serviceWorker.getRegistrations().then((all) => all.length)") == 0
+        assert page.evaluate("() => caches.keys()") == []  # nothing the refused worker could have kept stays
+        notice = page.locator("#offline-refused")
+        assert notice.is_visible() and notice.inner_text().startswith("Offline use is not available here")
+        assert page.evaluate("(url) => fetch(url).then((r) => r.text())", host.url + "__sw_requests") == "2"
+        again = context.new_page()  # and the site's pages are the site's
+        again.goto("fort-collins/law.html")
+        assert again.locator("#altered").count() == 0
+        assert "Any candidate or registered elector" in again.locator("section#a").inner_text()
 
 
 def test_a_portals_page_never_replaces_the_kept_copy(browser, site_dir, tmp_path):

@@ -107,6 +107,9 @@ def test_each_page_loads_only_files_it_checks_against_this_builds_hashes(two_bui
                 assert entry["integrity"] == sri(files[entry["url"]]), entry["url"]
         assert loader["worker"]["integrity"] == sri(files[loader["worker"]["url"]])
         assert loader["service_worker"]["integrity"] == sri(files["sw.js"])
+        # registered by an address of this build's own, which the page never fetches itself (app.js checks the
+        # browser's copy of what the registration fetched)
+        assert loader["service_worker"]["register"] == f"sw.js?build={json.loads(files['manifest.json'])['build']}"
         procedures = attribute("data-config").get("procedures") or [attribute("data-config")]
         for procedure in procedures:
             assert procedure["procedure"]["integrity"] == sri(files[procedure["procedure"]["url"]])
