@@ -47,7 +47,7 @@ import jinja2
 from core import __version__, prepared
 from core.audience import AUDIENCES, asked, form_layout
 from core.desk import MAX_COMPLAINTS, MAX_EXPORT_BYTES
-from core.facts import latest_date
+from core.facts import earliest_date, latest_date
 from core.jurisdiction import cases_path, check_file, jurisdiction_path, seed_ids
 from core.localize import localized
 from core.model import Jurisdiction
@@ -251,7 +251,7 @@ def make_environment(strings: dict) -> jinja2.Environment:
     # Each role's sentence in the complaint letter ("I am a registered elector …"), for the page to choose from.
     env.globals["statements"] = lambda j: {r.id: r.statement for r in j.roles if r.statement}
     env.globals.update(t=strings, csp=CSP, js_strings={k: strings[k] for k in JS_STRINGS}, audiences=AUDIENCES,
-                       latest_date=latest_date,
+                       earliest_date=earliest_date, latest_date=latest_date,
                        # the desk's one limit (core/desk.py), which the page holds to when it adds and imports
                        desk_limits={"complaints": MAX_COMPLAINTS, "bytes": MAX_EXPORT_BYTES})
     return env

@@ -100,7 +100,10 @@ class Asking:
         return u.moment or before_time(u.day, u.until, self.lang)
 
     def safe(self, d: Deadline):
-        """A deadline's safe date as a sentence writes it, with the time to act before where it has one."""
+        """A deadline's safe date as a sentence writes it: its moment, for a period that ends at a time of day;
+        with the time to act before, where the office closes, or may close, early."""
+        if d.ends_at:
+            return d.safe_at
         return before_time(d.safe, d.safe_until, self.lang)
 
     def relied(self, key: str, u: Duty, **params) -> str:

@@ -108,7 +108,7 @@ def desk_disagreements(jurisdiction, facts, report: dict) -> tuple[list[str], in
         entry = entries.get(row.deadline.id)
         # the safe date, the moment's day, or while one limit waits on a fact, the known limits' earliest safe date
         known = [limit["safe_date"] for limit in (entry or {}).get("limits") or () if limit["safe_date"]]
-        reported = entry and ((entry["due_at"] or "")[:10] or entry["safe_date"]
+        reported = entry and ((entry["safe_at"] or "")[:10] or entry["safe_date"]
                               or (min(known) if entry["no_later_than"] and known else None))
         shown = row.day.isoformat() if row.day else None
         compared += 1

@@ -34,7 +34,7 @@ from datetime import date, datetime, timedelta, timezone
 
 from dateutil.relativedelta import relativedelta
 
-from .business_calendar import CLOSURE, Calendar
+from .business_calendar import CLOSURE, HOLIDAY, SATURDAY, SUNDAY, Calendar
 
 CALENDAR_UNITS = ("days", "weeks", "months", "years")
 BUSINESS_UNITS = ("business-days", "working-days")
@@ -55,13 +55,32 @@ class Period:
     roll: str | None = None  # None: the jurisdiction's default for calendar units
 
 
+# The closed days a last day may move off, as statutes name them: "a Saturday, Sunday or legal holiday", "a Sunday
+# or holiday" (HRS § 1-29), or a day the office is closed.
+SATURDAY_KIND, SUNDAY_KIND = "saturday", "sunday"
+DAY_KINDS = (SATURDAY_KIND, SUNDAY_KIND, HOLIDAY, CLOSURE)
+
+
 @dataclass(frozen=True)
 class RollRule:
-    """The authority for moving a last day off a closed day, as a jurisdiction states it."""
+    """The authority for moving a last day off a closed day, as a jurisdiction states it: which closed days the law
+    moves it off, and which only a reading does ("when so provided by the rules of court, … a Saturday")."""
 
     cite: str                      # for weekends and legal holidays
     closure_cite: str = ""         # for office closures that are not legal holidays
     assumed: bool = False          # True: whether the rule applies is not confirmed
+    moves_off: frozenset = frozenset(DAY_KINDS)  # the closed days a last day moves off under the law
+    may_move_off: frozenset = frozenset()  # those it moves off only under a reading, not confirmed …
+    reading: str = ""  # … which is this, as a clause completing "if …": "the rules of court so provide"
+
+    @property
+    def every_kind(self) -> frozenset:
+        return self.moves_off | self.may_move_off
+
+    @property
+    def partial(self) -> bool:
+        """It moves a last day off some closed days only (HRS § 1-29: a Sunday or holiday, not a Saturday)."""
+        return self.every_kind != frozenset(DAY_KINDS)
 
     def cite_for(self, kinds: set) -> str:
         cites = []
@@ -114,6 +133,12 @@ class DaysSkipped:
     """The days a business-day count passed over, each with why."""
     days: tuple[date, ...]
     calendar: Calendar
+
+
+@dataclass(frozen=True)
+class ClosedKinds:
+    """The kinds of closed day a last day moves off, in words: 'a Sunday or a legal holiday'."""
+    kinds: frozenset
 
 
 @dataclass(frozen=True)
@@ -172,6 +197,21 @@ def add_years(start: date, n: int) -> tuple[date, bool]:
 
 def roll_forward(day: date, calendar: Calendar) -> date:
     return day if calendar.is_business_day(day) else calendar.next_business_day(day)
+
+
+def excluded(day: date, calendar: Calendar, kinds: frozenset) -> bool:
+    """Whether a last day on `day` moves off it: a closed day of one of `kinds` in this view of the calendar."""
+    weekday = day.weekday()
+    if (weekday == SATURDAY and SATURDAY_KIND in kinds) or (weekday == SUNDAY and SUNDAY_KIND in kinds):
+        return True
+    return any(c.kind in kinds for c in calendar.closed_days(day))
+
+
+def roll_off(day: date, calendar: Calendar, kinds: frozenset) -> date:
+    """The first day on or after `day` that is not a closed day of one of `kinds`."""
+    while excluded(day, calendar, kinds):
+        day += timedelta(days=1)
+    return day
 
 
 def roll_backward(day: date, calendar: Calendar) -> date:
@@ -242,6 +282,8 @@ def count_days(start: date, period: Period, calendar: Calendar, *, anchor, roll:
         steps.append(safe_step(safe, nominal, until))
         uncertain = (nominal,) if office.unconfirmed_only(nominal) else ()
         return Counted(nominal, nominal, nominal, safe, None, tuple(steps), uncertain, until)
+    if roll == "forward" and rule.partial:
+        return _roll_off_named_days(nominal, steps, calendar, office, rule)
     why = ClosedOn(nominal, calendar)
     if roll == "forward":
         due = roll_forward(nominal, calendar)
@@ -265,6 +307,39 @@ def count_days(start: date, period: Period, calendar: Calendar, *, anchor, roll:
         certain = roll_forward(nominal, calendar.certain())
     else:
         certain = min(nominal, due)
+    safe, until = safe_date(certain, office)
+    if safe != due or until:
+        steps.append(safe_step(safe, certain, until))
+    return Counted(nominal, due, certain, safe, None, tuple(steps), uncertain, until)
+
+
+def _roll_off_named_days(nominal: date, steps: list, calendar: Calendar, office: Calendar, rule: RollRule) -> Counted:
+    """A last day on a closed day, where the law moves it off some closed days only ("unless the last day is a Sunday
+    or holiday and then it is also excluded", HRS § 1-29), and a reading may move it off others ("when so provided
+    by the rules of court, … if it is a Saturday"). The last day under the stated reading moves off both; the day
+    that holds under every reading moves off only what the law names (nothing, if the rule is assumed)."""
+    why = ClosedOn(nominal, calendar)
+    lawful = roll_off(nominal, calendar, rule.moves_off)
+    due = roll_off(nominal, calendar, rule.every_kind)
+    suffix = "_assumed" if rule.assumed else ""
+    if lawful > nominal:
+        steps.append(Step.of("roll_off_days" + suffix, day=nominal, reason=why, cite=rule.cite,
+                             kinds=ClosedKinds(rule.moves_off), due=lawful))
+        passed = days_between(nominal + timedelta(days=1), lawful - timedelta(days=1)) if lawful > nominal + \
+            timedelta(days=1) else []
+        if passed:
+            steps.append(Step.of("also_excluded", days=DaysSkipped(tuple(passed), calendar)))
+    else:
+        steps.append(Step.of("not_rolled_off", day=nominal, reason=why, cite=rule.cite,
+                             kinds=ClosedKinds(rule.moves_off)))
+    if due > lawful:
+        steps.append(Step.of("roll_off_reading", day=lawful, reason=ClosedOn(lawful, calendar), when=rule.reading,
+                             kinds=ClosedKinds(rule.may_move_off), due=due))
+    passed = days_between(nominal, due - timedelta(days=1)) if due > nominal else []
+    uncertain = tuple(d for d in passed if calendar.unconfirmed_only(d))
+    if office is not calendar and office.unconfirmed_only(due):
+        uncertain += (due,)
+    certain = nominal if rule.assumed else roll_off(nominal, calendar.certain(), rule.moves_off)
     safe, until = safe_date(certain, office)
     if safe != due or until:
         steps.append(safe_step(safe, certain, until))

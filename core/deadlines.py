@@ -8,13 +8,13 @@ on or before it is `safe`, and `uncertain` lists the days that moved it.
 """
 
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 
 from .audience import People, people
 from .business_calendar import OutsideCalendar
-from .counting import (BUSINESS_UNITS, CALENDAR_UNITS, Amount, Counted, Step, count_business_days, count_days,
-                       count_hours, earlier_safe, safe_date)
-from .describing import BUSINESS_DAYS, COUNTING_RULE, Anchor, Condition, Prompt, When, anchor_words, condition_text
+from .counting import (BUSINESS_UNITS, CALENDAR_UNITS, Amount, Counted, Step, TimeOfDay, count_business_days,
+                       count_days, count_hours, earlier_safe, safe_date)
+from .describing import BUSINESS_DAYS, Anchor, Condition, Prompt, When, anchor_words, condition_text, counting_rule
 from .facts import InputError
 from .model import BUILTIN_DATE_FACTS, COUNTED_KINDS, DEADLINE_ANCHOR, Count, Rule
 from .situation import InForce, Situation, Version, as_day
@@ -73,6 +73,18 @@ class Deadline:
     closed: tuple[date, date] | None = None  # the first and last day no complaint may be filed (closed_before)
     closed_unknown: tuple[str, ...] = ()  # the date those days are counted back from, while it is not given
     later_if: tuple[str, ...] = ()  # the latest limit applies, and these facts, not given, may bring a later one
+    ends_at: str = ""  # "16:30": the period ends at this time of its last day; `due_at` is then that moment
+
+    @property
+    def safe_at(self) -> datetime | None:
+        """The safe moment: for a period in hours, its moment; for one that ends at a time of day, that time on the
+        safe date (earlier, where the office closes, or may close, earlier that day)."""
+        if self.ends_at and self.safe:
+            until = min(self.ends_at, self.safe_until or self.ends_at)
+            return datetime.combine(self.safe, time.fromisoformat(until), tzinfo=self.due_at.tzinfo)
+        return self.due_at
+    days_added_reading: int = 0  # days added to the period under a reading only (service by mail, 11 CFR 111.2)
+    opens_on: date | None = None  # the first day it may be done ("not earlier than …"), where the rule sets one
 
     @property
     def id(self) -> str:
@@ -135,15 +147,20 @@ class Deadlines:
         assumptions = self._assumptions.setdefault(rule_id, []) if not open_days else []
         added = self.added_days(rule)
         for count in rule.counts:
+            plain = count
             if added:  # "three days shall be added to the prescribed period"
-                count = Count(count.anchor, replace(count.period, amount=count.period.amount + added))
+                count = longer(count, added)
             start = self.anchor_value(count.anchor, open_days)
             if start is None:
                 result.missing.append(count.anchor)
                 result.limits.append(None)
                 continue
-            counted = self._count(count, start, calendar, assumptions)
+            counted = self._count(rule, count, start, calendar, assumptions)
             certain, safe, uncertain = counted.certain, (counted.safe, counted.safe_until), set(counted.uncertain)
+            if added and rule.add_days_assumed:
+                # The days are added only under a reading: what holds under every reading is the period without them.
+                strict = self._count(rule, plain, start, calendar, [])
+                certain, safe = min(certain, strict.certain), earlier_safe(safe, (strict.safe, strict.safe_until))
             if count.anchor.startswith(DEADLINE_ANCHOR):
                 # A period that runs from the end of another runs, under the strictest reading, from that one's
                 # earliest possible end (no extension, every unconfirmed closure open): what holds under every
@@ -151,7 +168,7 @@ class Deadlines:
                 other = self.dated(count.anchor.removeprefix(DEADLINE_ANCHOR), open_days)
                 uncertain |= other.uncertain
                 if other.certain < as_day(start):
-                    earliest = self._count(count, other.certain, calendar, [])
+                    earliest = self._count(rule, count, other.certain, calendar, [])
                     certain = min(certain, earliest.certain)
                     safe = earlier_safe(safe, (earliest.safe, earliest.safe_until))
                     if not open_days:
@@ -159,6 +176,9 @@ class Deadlines:
                                                           other_earliest=other.certain, other_due=as_day(start),
                                                           safe=safe[0]))
             result.limits.append(counted)
+            if rule.latest and count.reading:  # a limit that holds only under a reading: never what holds under all
+                result.uncertain |= uncertain
+                continue
             if rule.latest:  # the later limit applies: what holds under every reading is the latest that holds
                 if result.certain is None or certain > result.certain:
                     result.certain, (result.safe, result.safe_until) = certain, safe
@@ -172,7 +192,7 @@ class Deadlines:
         known = [c for c in result.limits if c is not None]
         if known:
             result.chosen = (max if rule.latest else min)(known, key=lambda c: (c.due_at or c.due, c.nominal))
-        closed = self.closed(rule)
+        closed = self.closed(rule) if rule.kind == "filing" else None  # another act's bar moves no last day
         if closed and result.chosen and result.due:
             # No complaint may be filed from `first` to `last`: a last day (or the day that holds under every
             # reading) in that time moves back to the day before it; so does a safe date.
@@ -222,20 +242,20 @@ class Deadlines:
         key = "waiting_on_deadline" if anchor.startswith(DEADLINE_ANCHOR) else "waiting_enter"
         return Step.of(key, label=Anchor(anchor), prompt=Prompt(tuple(facts)))
 
-    def _count(self, count: Count, start, calendar, assumptions: list) -> Counted:
-        period = count.period
+    def _count(self, rule: Rule, count: Count, start, calendar, assumptions: list) -> Counted:
+        period, counting = count.period, self.j.counting_of(rule)
         anchor = Anchor(count.anchor)
         try:
             if period.unit == "hours":
                 return count_hours(self.s.localize(count.anchor, start, assumptions), period, anchor=anchor)
             # Where office closures have no effect in law, periods are counted in the law's calendar
             # (weekends and holidays) and the office's decides only the safe date.
-            law = calendar.holidays_only() if self.j.counting.closure_effect == "none" else calendar
+            law = calendar.holidays_only() if counting.closure_effect == "none" else calendar
             if period.unit in BUSINESS_UNITS:
                 return count_business_days(as_day(start), period, law, anchor=anchor, office=calendar)
-            roll = period.roll or (self.j.counting.roll if period.direction == "after" else "backward")
+            roll = period.roll or (counting.roll if period.direction == "after" else "backward")
             return count_days(as_day(start), period, law, anchor=anchor, roll=roll,
-                              rule=self.j.counting.roll_rule, office=calendar)
+                              rule=counting.roll_rule, office=calendar)
         except OutsideCalendar as err:
             field_name = count.anchor if count.anchor in BUILTIN_DATE_FACTS else f"events.{count.anchor}"
             raise InputError(field_name, "outside_calendar", value=as_day(start), day=err.day,
@@ -260,14 +280,17 @@ class Deadlines:
             holds = self.s.all_hold(rule.add_days_when)
             if holds == "yes":
                 period = rule.counts[0].period
-                steps.append(Step.of("days_added", when=When(rule.add_days_when), days=rule.add_days,
+                steps.append(Step.of("days_added_reading" if rule.add_days_assumed else "days_added",
+                                     when=When(rule.add_days_when), days=rule.add_days,
                                      amount=Amount(period.amount, period.unit),
                                      total=Amount(period.amount + rule.add_days, period.unit)))
+                if rule.add_days_assumed:
+                    assumptions.append(Step.of("assume_days_added", days=rule.add_days, when=When(rule.add_days_when),
+                                               reading=rule.add_days_reading))
             elif holds == "unknown" and dated.chosen and not dated.missing:
                 count = rule.counts[dated.limits.index(dated.chosen)]
-                longer = Count(count.anchor, replace(count.period, amount=count.period.amount + rule.add_days))
                 start = self.anchor_value(count.anchor)
-                due_if = self._count(longer, start, self.j.calendar, []).due
+                due_if = self._count(rule, longer(count, rule.add_days), start, self.j.calendar, []).due
                 assumptions.append(Step.of("days_added_if", when=When(rule.add_days_when), days=rule.add_days,
                                            due=due_if))
         for i, (count, counted) in enumerate(zip(rule.counts, dated.limits), 1):
@@ -296,6 +319,10 @@ class Deadlines:
         if several and chosen and not dated.missing:
             steps.append(Step.of("latest" if rule.latest else "earliest", i=dated.limits.index(chosen) + 1,
                                  due=chosen.due))
+            reading = rule.counts[dated.limits.index(chosen)].reading
+            if reading:
+                steps.append(Step.of("latest_reading", i=dated.limits.index(chosen) + 1, when=reading,
+                                     certain=dated.certain))
         if several and not rule.latest and not self.closed(rule) and dated.safe and chosen and dated.safe < chosen.safe:
             steps.append(Step.of("safe_from_other_limit", safe=dated.safe))
         waiting_message, later_if = None, ()
@@ -311,7 +338,7 @@ class Deadlines:
             assumptions.append(waiting_message)
         for unit in dict.fromkeys(c.period.unit for c in rule.counts):
             if unit in CALENDAR_UNITS and chosen and chosen.extended:
-                assumptions.append(COUNTING_RULE)
+                assumptions.append(counting_rule(rule))
             elif unit in BUSINESS_UNITS:
                 assumptions.append(BUSINESS_DAYS)
 
@@ -327,7 +354,19 @@ class Deadlines:
             assumptions.extend(dict.fromkeys(u.reason for u in uncertain))
         waiting_for = [] if later_if else [name for anchor in dated.missing for name in self.missing(anchor)]
         closed, closed_unknown = self.closed(rule), False
-        if rule.closed_before and dated.due:
+        if rule.closed_before and dated.due and rule.kind != "filing":
+            # The act may not be taken in the days before the date (no adjudication before an election): the days
+            # are said, and a last day among them is flagged; nothing else is barred, filing least of all.
+            if closed:
+                steps.append(Step.of("barred_before", days=rule.closed_days, date=Anchor(rule.closed_before),
+                                     first=closed[0], last=closed[1]))
+                if closed[0] <= dated.due <= closed[1]:
+                    assumptions.append(Step.of("barred_last_day", due=dated.due, first=closed[0], last=closed[1]))
+            else:
+                assumptions.append(Step.of("barred_before_unknown", days=rule.closed_days,
+                                           date=Anchor(rule.closed_before)))
+            closed = None
+        elif rule.closed_before and dated.due:
             if closed:
                 first, last = closed
                 steps.append(Step.of("closed_before", days=rule.closed_days, date=Anchor(rule.closed_before),
@@ -341,10 +380,22 @@ class Deadlines:
         earliest_end = None
         if rule.at_least and dated.due:
             count = rule.counts[0]
-            earliest_end = self._count(Count(count.anchor, rule.at_least), self.anchor_value(count.anchor),
+            # the shortest period is counted as the longest is: the same start, the same moving off closed days
+            earliest_end = self._count(rule, replace(count, period=rule.at_least), self.anchor_value(count.anchor),
                                        self.j.calendar, []).due
             steps.append(Step.of("at_least", amount=Amount(rule.at_least.amount, rule.at_least.unit),
                                  anchor=Anchor(count.anchor), earliest=earliest_end, due=dated.due))
+        ends_at = rule.counts[dated.limits.index(chosen)].ends_at if chosen and dated.due else ""
+        if ends_at and dated.due != chosen.due:
+            ends_at = ""  # the last day is the day before an event, or before days no one may act: no hour set
+        if ends_at:
+            steps.append(Step.of("ends_at", time=TimeOfDay(ends_at), due=dated.due))
+        added_reading = rule.add_days if rule.add_days_assumed and self.s.all_hold(rule.add_days_when) == "yes" else 0
+        opens_on = self.first_day(rule)
+        if opens_on:
+            early = rule.not_earlier_than
+            steps.append(Step.of("not_earlier_than", day=opens_on, anchor=Anchor(early.anchor),
+                                 amount=Amount(early.period.amount, early.period.unit)))
         return Deadline(
             rule=rule, version=in_force.version, people=people(self.s.sides, rule.actor, rule.notifies),
             applies=applies, condition=condition_text(self.j, rule, lang),
@@ -352,7 +403,8 @@ class Deadlines:
             nominal=chosen.nominal if chosen and dated.due else None,
             certain=dated.certain if dated.due else None,
             safe=dated.safe if dated.due else None,
-            due_at=chosen.due_at if dated.due and chosen.due_at else None,
+            due_at=(chosen.due_at if dated.due and chosen.due_at else None) or (
+                datetime.combine(dated.due, time.fromisoformat(ends_at), tzinfo=self.s.zone) if ends_at else None),
             no_later_than=chosen.due if chosen and dated.missing and not rule.latest else None,
             limits=tuple(limits) if several else None,
             uncertain=tuple(uncertain),
@@ -370,7 +422,25 @@ class Deadlines:
             later_if=later_if,
             closed=closed,
             closed_unknown=(rule.closed_before,) if closed_unknown else (),
+            ends_at=ends_at, days_added_reading=added_reading, opens_on=opens_on,
         )
+
+    def first_day(self, rule: Rule) -> date | None:
+        """The first day a rule's act may be done ("not earlier than the day after election day"), once its start
+        is known. It is not moved off a closed day: it is the earliest day the law allows, not a last day."""
+        early = rule.not_earlier_than
+        start = self.anchor_value(early.anchor) if early else None
+        if start is None:
+            return None
+        if early.period.amount == 0:
+            return as_day(start)
+        return self._count(rule, replace(early, period=replace(early.period, roll="none")), start,
+                           self.j.calendar, []).nominal
+
+
+def longer(count: Count, days: int) -> Count:
+    """A count with days added to its period (service by mail)."""
+    return replace(count, period=replace(count.period, amount=count.period.amount + days))
 
 
 def count_deadlines(situation: Situation) -> dict[str, Deadline]:

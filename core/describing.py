@@ -8,7 +8,8 @@ from datetime import timedelta
 from dataclasses import dataclass
 
 from .business_calendar import CLOSURE
-from .counting import Amount, ClosedOn, DaysCounted, DaysSkipped, Step, TimeOfDay
+from .counting import SATURDAY_KIND, SUNDAY_KIND, Amount, ClosedKinds, ClosedOn, DaysCounted, DaysSkipped, Step, \
+    TimeOfDay, excluded
 from .model import BUILTIN_DATE_FACTS, COUNTED_KINDS, DEADLINE_ANCHOR, Jurisdiction, Rule
 from .wording import amount, clock, join_and, join_or, say, weekday_name
 
@@ -54,11 +55,18 @@ class Prompt:
 
 @dataclass(frozen=True)
 class ProcedureNote:
-    """One of the procedure's own statements a count rests on: its counting rule, or its business days."""
+    """One of the procedure's own statements a count rests on: its counting rule (or the other counting a rule
+    follows, `of`), or its business days."""
     what: str
+    of: str = ""
 
 
 COUNTING_RULE, BUSINESS_DAYS = ProcedureNote("counting_rule"), ProcedureNote("business_days")
+
+
+def counting_rule(rule: Rule) -> ProcedureNote:
+    """The counting rule a rule's periods follow, as a statement its dates rest on."""
+    return ProcedureNote("counting_rule", rule.counting) if rule.counting else COUNTING_RULE
 
 
 def closed_reason(day, calendar, lang: str = "en") -> str:
@@ -92,6 +100,8 @@ def _value(value, j: Jurisdiction | None, lang: str):
                          for d in value.days)
     if isinstance(value, TimeOfDay):
         return clock(value.hhmm, lang)
+    if isinstance(value, ClosedKinds):
+        return kinds_words(value.kinds, lang)
     if isinstance(value, Step):
         return explain(value, j, lang)
     return value
@@ -102,8 +112,8 @@ def explain(step, j: Jurisdiction | None, lang: str = "en") -> str:
     what was counted becomes a sentence. A plain text (a rule's note) is itself."""
     if isinstance(step, str):
         return step
-    if step == COUNTING_RULE:
-        return roll_assumption(j, lang)
+    if isinstance(step, ProcedureNote) and step.what == "counting_rule":
+        return roll_assumption(j, lang, step.of)
     if step == BUSINESS_DAYS:
         return business_days_assumption(j, lang)
     return say(step.key, lang, **{name: _value(value, j, lang) for name, value in step.values})
@@ -195,9 +205,18 @@ def task(rule: Rule, lang: str = "en") -> str:
     return rule.task or say("task_fallback", lang, title=rule.title)
 
 
-def roll_assumption(jurisdiction: Jurisdiction, lang: str = "en") -> str:
-    """How a last day on a closed day moves, with its authority."""
-    counting = jurisdiction.counting
+KIND_ORDER = (SATURDAY_KIND, SUNDAY_KIND, "holiday", CLOSURE)
+
+
+def kinds_words(kinds, lang: str = "en") -> str:
+    """The closed days a last day moves off, in words: 'a Sunday or a legal holiday'."""
+    return join_or([say(f"kind_{kind}", lang) for kind in KIND_ORDER if kind in kinds], lang)
+
+
+def roll_assumption(jurisdiction: Jurisdiction, lang: str = "en", of: str = "") -> str:
+    """How a last day on a closed day moves, with its authority: the procedure's rule, or another one (`of`) that
+    some of its rules follow."""
+    counting = next((c for c in jurisdiction.countings if c.id == of), jurisdiction.counting)
     text = say("assume_roll", lang, summary=counting.summary, cite=counting.cite, note=counting.note)
     if counting.closure_cite:
         text += " " + say("assume_closure_roll", lang, cite=counting.closure_cite, summary=counting.closure_summary)
@@ -213,14 +232,28 @@ def readings(jurisdiction: Jurisdiction, deadline, lang: str = "en") -> str | No
     """What a deadline's later last day relies on: 'the weekend and holiday extension (…) applies and the
     office is closed on …' (an extension the procedure confirms relies on nothing)."""
     parts = []
-    counting = jurisdiction.counting
-    if deadline.nominal and deadline.due and deadline.due > deadline.nominal and counting.roll_rule.assumed:
+    counting = jurisdiction.counting_of(deadline.rule)
+    roll = counting.roll_rule
+    if deadline.nominal and deadline.due and deadline.due > deadline.nominal and roll.may_move_off and \
+            not roll.assumed:
+        # the law moves the last day off some days; a reading moves it off others on the way (a Saturday)
+        passed = [deadline.nominal + timedelta(days=i) for i in range((deadline.due - deadline.nominal).days)]
+        if any(not excluded(day, jurisdiction.calendar, roll.moves_off) for day in passed):
+            parts.append(say("if_reading_moves", lang, when=roll.reading, kinds=kinds_words(roll.may_move_off, lang)))
+    if deadline.nominal and deadline.due and deadline.due > deadline.nominal and roll.assumed:
         # the authority for the days passed: weekends and holidays (§ 2-4-108), or an office closure (§ 24-11-110)
         passed = [deadline.nominal + timedelta(days=i) for i in range((deadline.due - deadline.nominal).days)]
         kinds = {c.kind for day in passed for c in jurisdiction.calendar.closed_days(day)}
         key = "if_extension" if CLOSURE not in kinds or not counting.closure_cite else (
             "if_extension_closure" if kinds == {CLOSURE} else "if_extension_both")
         parts.append(say(key, lang, cite=counting.roll_rule.cite_for(kinds or {"weekend"})))
+    chosen = deadline.rule.counts[deadline.chosen] if deadline.chosen is not None else None
+    if chosen is not None and chosen.reading and deadline.certain and deadline.due and deadline.due > deadline.certain:
+        parts.append(chosen.reading)
+    if getattr(deadline, "days_added_reading", 0):
+        rule = deadline.rule
+        parts.append(say("if_days_added", lang, days=rule.add_days, reading=rule.add_days_reading.rstrip("."),
+                         when=join_and([describe(jurisdiction, c, lang) for c in rule.add_days_when], lang)))
     # A closure before the last day moves it later only if the office is closed then; one on the last day
     # itself (where no law carries a period past a closure) leaves that day usable only if the office opens.
     closed = [say("closed_day", lang, name=u.name, day=u.day) for u in deadline.uncertain if u.day != deadline.due]

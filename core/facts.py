@@ -117,10 +117,18 @@ def parse_moment(name: str, value, jurisdiction: Jurisdiction) -> date | datetim
     raise InputError(name, "not_datetime", value=quote_value(value))
 
 
+def earliest_date(jurisdiction: Jurisdiction, name: str) -> date:
+    """The first day a fact may be: a violation as far back as the procedure's limits reach (six years, where a
+    charge may be filed six years after it), every other date from the procedure's supported_from."""
+    if name == "violation_date" and jurisdiction.violations_from:
+        return jurisdiction.violations_from
+    return jurisdiction.supported_from
+
+
 def _check_range(name: str, text: str, day: date, jurisdiction: Jurisdiction) -> None:
-    last = latest_date(jurisdiction, name)
-    if not jurisdiction.supported_from <= day <= last:
-        raise InputError(name, "out_of_range", value=day, start=jurisdiction.supported_from, end=last)
+    first, last = earliest_date(jurisdiction, name), latest_date(jurisdiction, name)
+    if not first <= day <= last:
+        raise InputError(name, "out_of_range", value=day, start=first, end=last)
 
 
 def parse_bool(name: str, value) -> bool:
@@ -163,7 +171,20 @@ def parse_facts(raw, jurisdiction: Jurisdiction) -> Facts:
 
     facts = Facts(**values, events=events, declared=extra)
     _check_order(facts, jurisdiction)
+    _check_scope(facts, jurisdiction)
     return facts
+
+
+def _check_scope(facts: Facts, jurisdiction: Jurisdiction) -> None:
+    """A fact outside what the procedure covers (a primary, in a procedure for general-election contests) is
+    refused, with what governs it instead: never a date from rules that are not the case's."""
+    for scope in jurisdiction.scope:
+        for c in scope.conditions:
+            value = facts.get(c.fact)
+            if value is not None and not (value in c.one_of if c.one_of else value == c.equals):
+                outside = {lang: localized(jurisdiction, lang).scope[jurisdiction.scope.index(scope)].outside
+                           for lang in jurisdiction.languages}
+                raise InputError(c.fact, "outside_scope", outside=lambda lang: outside.get(lang, scope.outside))
 
 
 def role_values(jurisdiction: Jurisdiction) -> list[str]:
@@ -201,11 +222,16 @@ def _as_day(value) -> date:
 
 
 def _bounds(jurisdiction: Jurisdiction) -> dict[str, tuple[str, ...]]:
-    """What each date may not come before: a complaint is received after the violation, and each
-    event after the facts and events it names."""
+    """What each date may not come before: a complaint is received after the violation, each event after the
+    facts and events it names, and a declared date fact after those it names (`not_before`) and before those it
+    names (`not_after`: a discovery may not come after the complaint is received)."""
     bounds = {"received": ("violation_date",)}
     for event in jurisdiction.events:
         bounds[event.id] = event.not_before
+    for fact in jurisdiction.own_facts():
+        bounds[fact.id] = bounds.get(fact.id, ()) + fact.not_before
+        for later in fact.not_after:
+            bounds[later] = bounds.get(later, ()) + (fact.id,)
     return bounds
 
 
@@ -216,7 +242,7 @@ def _check_order(facts: Facts, jurisdiction: Jurisdiction) -> None:
     the violation either, even when the day it was received is left out.
     """
     bounds = _bounds(jurisdiction)
-    for name in ["received"] + [e.id for e in jurisdiction.events]:
+    for name in ["received"] + [f.id for f in jurisdiction.own_facts()] + [e.id for e in jurisdiction.events]:
         value = facts.get(name)
         if value is None:
             continue
@@ -233,15 +259,32 @@ def _check_order(facts: Facts, jurisdiction: Jurisdiction) -> None:
 
 
 def _order_error(name: str, value, earlier: str, other, jurisdiction: Jurisdiction):
+    declared = {f.id for f in jurisdiction.own_facts()}
+    if earlier in declared or name in declared:
+        # a declared date out of order: named as the field the person typed it in, the declared one
+        field_name, key = (earlier, "fact_after") if earlier in declared else (name, "fact_before")
+        value, other = (other, value) if earlier in declared else (value, other)
+        other_name = name if earlier in declared else earlier
+
+        def bound(lang: str) -> str:
+            return _date_label(jurisdiction, other_name, lang)
+        raise InputError(field_name, key, value=value, other=other, other_label=bound)
     if name == "received" or (earlier == "violation_date" and name not in [e.id for e in jurisdiction.events]):
         raise InputError("received", "before_violation", value=value, other=other)
     def label(lang: str) -> str:  # worded when the message is, in its language
-        in_language = localized(jurisdiction, lang)
-        event = in_language.event(earlier)
-        if event:
-            return f"“{event.label}”"
-        if earlier in ("violation_date", "received", "election_date"):
-            return say(f"anchor_{earlier}", lang, receiver=in_language.actor(in_language.receiver).in_text)
-        return earlier
+        return _date_label(jurisdiction, earlier, lang)
 
     raise InputError(f"events.{name}", "event_order", value=value, other_label=label, other=other)
+
+
+def _date_label(jurisdiction: Jurisdiction, name: str, lang: str) -> str:
+    """A date fact or event as an error message names it, in its language."""
+    in_language = localized(jurisdiction, lang)
+    event, fact = in_language.event(name), in_language.declared_fact(name)
+    if event:
+        return f"“{event.label}”"
+    if fact:
+        return f"“{fact.label}”"
+    if name in ("violation_date", "received", "election_date"):
+        return say(f"anchor_{name}", lang, receiver=in_language.actor(in_language.receiver).in_text)
+    return name

@@ -22,7 +22,7 @@ Nothing here is worded: core/answers.py, core/desk.py and core/ics.py word it in
 """
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, time
 
 from .deadlines import Deadline
 from .model import DEADLINE_ANCHOR, Jurisdiction
@@ -210,6 +210,11 @@ def guidance(s: Situation, deadlines: dict[str, Deadline], done: dict[str, date]
         elif conditional and sure in (CERTAIN, RELIES):
             sure = IF
         until = d.safe_until if where in (BEFORE, ON_SAFE) and day == d.safe else ""
-        duties[d.id] = Duty(d, sure, day, d.due_at, where, conditional, start_of(s, deadlines, d), retired=retired,
+        moment = d.due_at
+        if d.ends_at:  # a period that ends at a time of its last day: that time on the day at stake
+            moment = datetime.combine(day, time.fromisoformat(min(d.ends_at, until or d.ends_at)),
+                                      tzinfo=d.due_at.tzinfo) if day else None
+            until = ""
+        duties[d.id] = Duty(d, sure, day, moment, where, conditional, start_of(s, deadlines, d), retired=retired,
                             until=until, announce_late=late_notices.get(d.id))
     return Guidance(duties)

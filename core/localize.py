@@ -47,8 +47,16 @@ def translatable(j: Jurisdiction) -> dict[str, str]:
     for key in ("summary", "note", "business_days", "business_days_note", "closure_summary"):
         if getattr(counting, key):
             texts[f"counting.{key}"] = getattr(counting, key)
+    for other in j.countings:
+        for key in ("summary", "note", "closure_summary", "may_move_off_if"):
+            if getattr(other, key):
+                texts[f"countings.{other.id}.{key}"] = getattr(other, key)
+    if counting.may_move_off_if:
+        texts["counting.may_move_off_if"] = counting.may_move_off_if
     if j.eligibility.note:
         texts["eligibility.note"] = j.eligibility.note
+    for scope in j.scope:
+        texts[f"scope.{scope.conditions[0].fact}.outside"] = scope.outside
     for role in j.roles:
         if role.label != _builtin("role_label", role.id):
             texts[f"roles.{role.id}.label"] = role.label
@@ -168,7 +176,10 @@ def _localize(j: Jurisdiction, given, lang: str) -> Jurisdiction:
                    unconfirmed=tuple((holiday(name) if name else "", unconfirmed[name]) for name, _ in info.unconfirmed))
     counting = replace(j.counting, **{k: tr(f"counting.{k}", getattr(j.counting, k))
                                       for k in ("summary", "note", "business_days", "business_days_note",
-                                                "closure_summary")})
+                                                "closure_summary", "may_move_off_if")})
+    countings = tuple(replace(c, **{k: tr(f"countings.{c.id}.{k}", getattr(c, k))
+                                    for k in ("summary", "note", "closure_summary", "may_move_off_if")})
+                      for c in j.countings)
     return replace(
         j, name=tr("name", j.name), title=tr("title", j.title), code=tr("code", j.code),
         contact=tr("contact", j.contact), enacted_by=tr("enacted_by", j.enacted_by),
@@ -177,7 +188,7 @@ def _localize(j: Jurisdiction, given, lang: str) -> Jurisdiction:
         filing_office=replace(j.filing_office, **{k: tr(f"filing_office.{k}", getattr(j.filing_office, k))
                                                   for k in ("name", "hours", "not_known")})
         if j.filing_office else None,
-        calendar=calendar, calendar_info=info, counting=counting,
+        calendar=calendar, calendar_info=info, counting=counting, countings=countings,
         eligibility=replace(j.eligibility, note=tr("eligibility.note", j.eligibility.note) if j.eligibility.note else None),
         roles=entries("roles", j.roles, lambda r: r.id, ("label", "explain", "statement"), "role_label"),
         actors=tuple(replace(a, in_text=tr(f"actors.{a.id}.in_text", actor_in_text(a.id, a.label, lang)))
@@ -189,4 +200,5 @@ def _localize(j: Jurisdiction, given, lang: str) -> Jurisdiction:
         rules=entries("rules", j.rules, lambda r: r.id, RULE_FIELDS),
         clauses=_with_summaries(j, entries("clauses", j.clauses, lambda c: c.anchor, ("title", "cite", "not_reproduced")),
                                 given),
+        scope=tuple(replace(s, outside=tr(f"scope.{s.conditions[0].fact}.outside", s.outside)) for s in j.scope),
         translations={})

@@ -10,7 +10,7 @@ from datetime import date
 from typing import Mapping
 
 from .business_calendar import Calendar
-from .counting import Period, RollRule
+from .counting import DAY_KINDS, Period, RollRule
 
 # Who may file, built in; a file may word them in its own terms or define others.
 BUILTIN_ROLES = ("any-person", "resident", "registered-elector", "candidate")
@@ -39,6 +39,8 @@ class Count:
 
     anchor: str
     period: Period
+    ends_at: str = ""  # "16:30": the period ends at this time of its last day ("not later than 4:30 p.m. on the …")
+    reading: str = ""  # in latest_of: this limit holds only if this reading does (not confirmed), as a clause for "if …"
 
 
 @dataclass(frozen=True)
@@ -71,13 +73,17 @@ class Rule:
     notifies: tuple[str, ...] = ()
     note: str | None = None
     source: str | None = None
+    counting: str = ""  # the counting it follows: "" for the procedure's [counting], else a [countings.ID]
     counts: tuple[Count, ...] = ()  # more than one: the earliest applies (the latest, with combine = "latest")
     latest: bool = False  # several counts: the latest of them applies ("within the later of …"), not the earliest
     no_limit: bool = False  # a filing rule: the code sets no time limit ("any person may file at any time")
     at_least: Period | None = None  # the shortest the period may last ("at least 30 days"), from the count's start
     add_days: int = 0  # calendar days added to the period when add_days_when holds ("three days shall be added")
     add_days_when: tuple[Condition, ...] = ()
-    closed_before: str | None = None  # a filing rule: no complaint may be filed in the days before this date …
+    add_days_assumed: bool = False  # the days are added only under a reading (the clause may not reach this period) …
+    add_days_reading: str = ""  # … which is this
+    not_earlier_than: Count | None = None  # the first day it may be done ("not earlier than the day after …")
+    closed_before: str | None = None  # no complaint may be filed (for another rule, its act taken) before this date …
     closed_days: int = 0  # … this many ("within 5 days before an election"): 0 < date - day <= closed_days
     applies_when: tuple[Condition, ...] = ()
     applies_unless: tuple[Condition, ...] = ()
@@ -137,6 +143,8 @@ class DeclaredFact:
     type: str  # "bool" or "date"
     label: str
     question: str
+    not_before: tuple[str, ...] = ()  # a date fact: the dates it may not come before (the violation) …
+    not_after: tuple[str, ...] = ()  # … and after (the day the complaint was received): an input error
 
 
 @dataclass(frozen=True)
@@ -152,6 +160,17 @@ class ContentItem:
     reference_source: str = ""
     required_when: tuple["Condition", ...] = ()  # required only when these hold
     formality: str = ""  # "sworn" or "notarized": how the complaint itself must be made, shown as a requirement
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What the procedure covers, as a fact must be for it to apply ("In general, special general, special, or
+    runoff elections"), and what a person outside it is told instead: the law that governs their case."""
+
+    conditions: tuple[Condition, ...]
+    clause: str
+    text: str
+    outside: str
 
 
 @dataclass(frozen=True)
@@ -213,10 +232,17 @@ class Counting:
     closure_source: str = ""
     closure_summary: str = ""
     closure_effect: str = "extends"  # "none": no law moves a period past an office closure that is not a holiday
+    id: str = ""  # "" for the procedure's own; a rule may count by another ([countings.ID]: a court's rules)
+    moves_off: tuple[str, ...] = DAY_KINDS  # the closed days a last day moves off (roll forward) …
+    may_move_off: tuple[str, ...] = ()  # … and those it moves off only if `may_move_off_if` holds, a reading
+    may_move_off_if: str = ""
+    clause: str = ""  # the clause of the procedure's text that states the rule, where it quotes it
+    text: str = ""
 
     @property
     def roll_rule(self) -> RollRule:
-        return RollRule(self.cite, self.closure_cite, self.status == "assumed")
+        return RollRule(self.cite, self.closure_cite, self.status == "assumed", frozenset(self.moves_off),
+                        frozenset(self.may_move_off), self.may_move_off_if)
 
 
 @dataclass(frozen=True)
@@ -330,6 +356,14 @@ class Jurisdiction:
     zone_data: bytes = b""  # the tzfile of `timezone`, so that no zone database need be searched
     digest: str = ""
     file_name: str = ""
+    countings: tuple[Counting, ...] = ()
+    violations_from: date | None = None
+    scope: tuple[Scope, ...] = ()  # what the procedure covers: a fact outside it is refused, saying what governs it  # the earliest violation its limits reach, when before supported_from  # other ways the procedure's rules count: a court's, for a court petition
+
+    def counting_of(self, rule: Rule) -> Counting:
+        """How the rule's periods are counted: by its own [countings.ID], or by the procedure's [counting]."""
+        return next((c for c in self.countings if c.id == rule.counting), self.counting) if rule.counting \
+            else self.counting
 
     def clause(self, anchor: str) -> Clause:
         """The current text of a clause."""

@@ -2,14 +2,15 @@
 becomes text. Each section of the report is one function; the README lists every field.
 """
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from functools import lru_cache
 
 from .answers import Answer
 from .audience import People, people
 from .conflicts import Conflict
 from .deadlines import Deadline
-from .describing import business_days_assumption, condition_text, describe, duty_words, explain, roll_assumption
+from .describing import (anchor_words, business_days_assumption, condition_text, describe, duty_words, explain,
+                         roll_assumption)
 from .model import COUNTED_KINDS, Jurisdiction, Rule
 from .situation import Version
 from .verdicts import Window
@@ -104,6 +105,7 @@ def _deadline(a, d: Deadline) -> dict:
         "due": _iso(d.due), "nominal": _iso(d.nominal), "certain": _iso(d.certain), "safe_date": _iso(d.safe),
         **_until(d, lang),
         "due_at": d.due_at.isoformat(timespec="minutes") if d.due_at else None,
+        "safe_at": d.safe_at.isoformat(timespec="minutes") if d.safe_at else None,
         "no_later_than": _iso(d.no_later_than),
         "from": [c.anchor for c in d.rule.counts],
         "limits": [{"from": l.anchor, "nominal": _iso(l.nominal), "due": _iso(l.due), "safe_date": _iso(l.safe)}
@@ -155,6 +157,8 @@ def _filing(a) -> dict:
            "nominal": _iso(d.nominal) if d else None, "deadline": _iso(d.due) if d else None,
            "certain": _iso(d.certain) if d else None, "safe_date": _iso(d.safe) if d else None,
            **_until(d, a.situation.lang),
+           "due_at": d.due_at.isoformat(timespec="minutes") if d and d.due_at else None,
+           "safe_at": d.safe_at.isoformat(timespec="minutes") if d and d.safe_at else None,
            "relies_on_extension": f.relies_on_extension, "planned": f.planned, "rule": f.rule}
     if d:
         out.update({"cite": j.clause(d.rule.clause).cite, "clause": d.rule.clause, "text": d.rule.text or None,
@@ -236,7 +240,22 @@ def _provision(a, rule: Rule, version: Version, applies: str) -> dict:
                 "condition": condition_text(s.j, rule, s.lang)})
     if rule.kind == "fine":
         out.update({"amount_min": rule.amount_min, "amount_max": rule.amount_max})
+    if rule.closed_before:  # an act barred in the days before a date (no adjudication before an election)
+        out["barred"] = _barred(a, rule)
     return out
+
+
+def _barred(a, rule: Rule) -> dict:
+    """The days an act may not be taken, once the date they are counted back from is known, and in words."""
+    s = a.situation
+    other = s.facts.get(rule.closed_before)
+    day = other.date() if isinstance(other, datetime) else other
+    first, last = (day - timedelta(days=rule.closed_days), day - timedelta(days=1)) if day else (None, None)
+    anchor = anchor_words(s.j, rule.closed_before, s.lang)
+    sentence = (say("barred_before", s.lang, days=rule.closed_days, date=anchor, first=first, last=last) if day else
+                say("barred_before_unknown", s.lang, days=rule.closed_days, date=anchor))
+    return {"date": rule.closed_before, "days": rule.closed_days, "first": _iso(first), "last": _iso(last),
+            "text": sentence}
 
 
 def _stages(a) -> list[dict]:
@@ -292,6 +311,7 @@ def _jurisdiction(j: Jurisdiction) -> dict:
         "complaint_form": {"url": j.complaint_form.url, "title": j.complaint_form.title} if j.complaint_form else None,
         "filing_office": _office(j),
         "supported_from": j.supported_from.isoformat(), "supported_to": j.supported_to.isoformat(),
+        "violations_from": (j.violations_from or j.supported_from).isoformat(),
         "receiver": j.receiver,
         "actors": {actor.id: _actor(j, actor) for actor in j.actors},
         "roles": [{"id": r.id, "label": r.label, "text": r.text, "clause": r.clause, "statement": r.statement}

@@ -37,6 +37,7 @@ def quoted_texts(jurisdiction):
     texts = [r.text for r in jurisdiction.rules if r.text]
     texts += [jurisdiction.eligibility.text, jurisdiction.contents_text or ""]
     texts += [item.text for item in jurisdiction.contents]
+    texts += [c.text for c in (jurisdiction.counting, *jurisdiction.countings)]  # a counting rule quoted whole
     return [normalize_space(t) for text in texts for t in text.split("…")]
 
 

@@ -31,6 +31,7 @@ ENGLISH = {"the", "and", "of", "to", "is", "are", "by", "after", "before", "with
 def english_words(text: str) -> set[str]:
     """The English words in `text`, leaving out what it quotes (quoted law stays in English)."""
     unquoted = re.sub(r"«[^»]*»|“[^”]*”|\"[^\"]*\"|\S*_\S*", " ", text)  # quotes, and names like violation_date
+    unquoted = re.sub(r"\b[0-9a-f]{12,64}\b", " ", unquoted)  # a digest ("cbf2fdecc6be" is not the word "be")
     return set(re.findall(r"[a-z]+", unquoted.lower())) & ENGLISH
 
 

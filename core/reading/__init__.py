@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ..model import BUILTIN_DATE_FACTS, ComplaintForm, FilingOffice, Jurisdiction
 from ..zones import zone_bytes
-from .calendar import read_calendar, read_counting
+from .calendar import read_calendar, read_counting, read_countings
 from .law import read_clauses
 from .parties import read_parties
 from .problems import TOP, JurisdictionError, Problem, Problems
@@ -114,13 +114,19 @@ def _read(data: dict, problems: Problems, text: str, file_name: str) -> Jurisdic
     supported_to = date.fromisoformat(data["supported_to"])
     if supported_from > supported_to:
         problems.add(TOP, "supported_from is after supported_to", key="supported_from")
+    violations_from = date.fromisoformat(data["violations_from"]) if "violations_from" in data else None
+    if violations_from and violations_from > supported_from:
+        problems.add(TOP, "violations_from is after supported_from",
+                     "violations_from reaches back before supported_from; remove it to bound violations there",
+                     key="violations_from")
     zone = zone_bytes(data["timezone"])
     if zone is None:
         problems.add(TOP, f"unknown time zone “{data['timezone']}”",
                      "use a name from the tz database, such as America/Chicago", key="timezone")
     law = read_clauses(data, problems)
     calendar, calendar_info = read_calendar(data, problems)
-    counting = read_counting(data, problems)
+    counting = read_counting(data, problems, law)
+    countings = read_countings(data, problems, counting, law)
     parties = read_parties(data, problems, law)
     date_facts = BUILTIN_DATE_FACTS + tuple(f.id for f in parties.facts
                                             if f.type == "date" and f.id not in BUILTIN_DATE_FACTS)
@@ -128,15 +134,16 @@ def _read(data: dict, problems: Problems, text: str, file_name: str) -> Jurisdic
     if version_date not in date_facts:
         problems.add(TOP, f"“{version_date}” is not a date fact", key="version_date")
     reader = RuleReader(data, problems, law, parties, date.fromisoformat(data["effective"]), version_date,
-                        date_facts)
+                        date_facts, tuple(c.id for c in countings))
     rules = reader.read()
     contents = reader.content_conditions(parties.contents, data.get("contents", []))
+    scope = reader.scope(data.get("scope", []))
     if problems.errors:
         return None
     reader.check_use(rules)
     if calendar:
         check_calendar_reach(problems, rules, calendar, supported_from, supported_to)
-    check_filing_covers(problems, rules, supported_from, supported_to)
+    check_filing_covers(problems, rules, supported_from, supported_to, violations_from)
     if problems.errors:
         return None
     form, office = data.get("complaint_form"), data.get("filing_office")
@@ -145,7 +152,9 @@ def _read(data: dict, problems: Problems, text: str, file_name: str) -> Jurisdic
         enacted_by=data.get("enacted_by", ""), enacted_source=data.get("enacted_source", ""),
         timezone=data["timezone"], contact=data["contact"], updated=date.fromisoformat(data["updated"]),
         supported_from=supported_from, supported_to=supported_to, version_date=version_date,
-        calendar=calendar, calendar_info=calendar_info, counting=counting, eligibility=parties.eligibility,
+        violations_from=violations_from, scope=scope,
+        calendar=calendar, calendar_info=calendar_info, counting=counting, countings=countings,
+        eligibility=parties.eligibility,
         contents_clause=parties.contents_clause, contents_text=parties.contents_text, contents=contents,
         events=parties.events, facts=parties.facts, clauses=law.clauses, rules=rules, roles=parties.roles,
         actors=parties.actors, terms=parties.terms, contact_url=data.get("contact_url", ""),

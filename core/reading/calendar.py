@@ -5,6 +5,7 @@ from datetime import date, timedelta
 
 from ..business_calendar import (CLOSURE, HOLIDAY, NAMED_DAYS, AddedDay, CalendarSpec, DateRule, build_calendar,
                                  package_holidays)
+from ..counting import DAY_KINDS
 from ..model import CalendarChange, CalendarEntry, CalendarInfo, Counting
 from .problems import Problems, Where, one_of_hint, suggest
 
@@ -166,7 +167,8 @@ def read_calendar(data: dict, problems: Problems):
     return build_calendar(spec), info
 
 
-def read_counting(data: dict, problems: Problems) -> Counting:
+def read_counting(data: dict, problems: Problems, law=None) -> Counting:
+    """The procedure's [counting]: how its periods are counted, unless a rule says it counts by another."""
     table = data["counting"]
     if "status" not in table:
         # Files written before a missing status was read as confirmed (eefca8a) had no safe date on the extension:
@@ -177,9 +179,49 @@ def read_counting(data: dict, problems: Problems) -> Counting:
                       'add status = "assumed" to [counting] to keep this reading, or status = "confirmed" if it is '
                       "certain that this rule governs the procedure's periods; a safe date may then be the day it "
                       "moves to")
+    return _counting(table, Where("counting", None, "counting"), problems, law)
+
+
+def read_countings(data: dict, problems: Problems, main: Counting, law=None) -> tuple[Counting, ...]:
+    """[countings.ID]: other ways some of the procedure's periods are counted (a petition to a court, counted as
+    the court's rules count). What a table leaves out (what a business day is) is the procedure's own."""
+    found = []
+    for name, table in sorted(data.get("countings", {}).items()):
+        where = Where(f"countings.{name}", None, f"countings.{name}")
+        if "status" not in table:
+            problems.add(where, "“status” is missing",
+                         'say whether this rule surely governs the periods that follow it: status = "confirmed", '
+                         'or "assumed" when it is a reading', key="status")
+            continue
+        table = {"business_days": main.business_days, "business_days_note": main.business_days_note, **table}
+        found.append(replace(_counting(table, where, problems, law), id=name))
+    return tuple(found)
+
+
+def _counting(table: dict, where: Where, problems: Problems, law) -> Counting:
+    moves_off = tuple(table.get("moves_off", DAY_KINDS))
+    may_move_off = tuple(table.get("may_move_off", ()))
+    if set(moves_off) & set(may_move_off):
+        problems.add(where, "a kind of day is both in moves_off and may_move_off",
+                     "list each kind of day once: moves_off for what the law says, may_move_off for a reading",
+                     key="may_move_off")
+    if may_move_off and not table.get("may_move_off_if"):
+        problems.add(where, "may_move_off needs may_move_off_if: the reading under which those days are excluded",
+                     'e.g. may_move_off_if = "the rules of court so provide"', key="may_move_off")
+    if ("moves_off" in table or may_move_off) and table["roll"] != "forward":
+        problems.add(where, "moves_off and may_move_off say which days a last day rolls forward off",
+                     'set roll = "forward", or remove them', key="roll")
+    if ("clause" in table) != ("text" in table):
+        problems.add(where, "give both the clause that states the counting rule and its words",
+                     'clause = "1-29", text = "The time in which any act provided by law is to be done is computed …"',
+                     key="clause")
+    elif "clause" in table and law is not None:
+        law.check_quote(problems, where, table["clause"], table["text"], key="text")
     return Counting(roll=table["roll"], cite=table["cite"], source=table["source"], summary=table["summary"],
                     note=table.get("note", ""), business_days=table["business_days"],
                     business_days_note=table["business_days_note"], status=table.get("status", "assumed"),
                     closure_cite=table.get("closure_cite", ""), closure_source=table.get("closure_source", ""),
                     closure_summary=table.get("closure_summary", ""),
-                    closure_effect=table.get("closure_effect", "extends"))
+                    closure_effect=table.get("closure_effect", "extends"), moves_off=moves_off,
+                    may_move_off=may_move_off, may_move_off_if=table.get("may_move_off_if", ""),
+                    clause=table.get("clause", ""), text=table.get("text", ""))

@@ -142,7 +142,18 @@ def _facts(data: dict, problems: Problems) -> tuple[DeclaredFact, ...]:
         elif fact_id in [f.id for f in facts]:
             problems.add(where, f"fact “{fact_id}” is already defined", key="id")
         else:
-            facts.append(DeclaredFact(fact_id, kind, entry["label"], entry["question"]))
+            bounds = {key: tuple(entry.get(key, ())) for key in ("not_before", "not_after")}
+            if kind != "date" and any(bounds.values()):
+                problems.add(where, "only a date fact can be bounded by other dates", key="not_before")
+            facts.append(DeclaredFact(fact_id, kind, entry["label"], entry["question"], **bounds))
+    dates = list(BUILTIN_DATE_FACTS) + [f.id for f in facts if f.type == "date"] + [
+        e["id"] for e in data.get("events", [])]
+    for i, fact in enumerate(facts):
+        for key in ("not_before", "not_after"):
+            for other in getattr(fact, key):
+                if other not in dates or other == fact.id:
+                    problems.add(Where("facts", i, f"facts[{i}] ({fact.id})"), f"“{other}” is not another date fact "
+                                 "or event", one_of_hint(other, dates), key=key)
     return tuple(facts)
 
 

@@ -7,7 +7,7 @@ from datetime import date, timedelta
 
 from ..counting import BUSINESS_UNITS, CALENDAR_UNITS, HOUR_UNITS, Period
 from ..model import (BUILTIN_DATE_FACTS, COUNTED_KINDS, DEADLINE_ANCHOR, OTHER_ROLE, ROLES, Condition, Count,
-                     Rule)
+                     Rule, Scope)
 from .law import Law
 from .parties import Parties
 from .problems import TOP, Problems, Where, entry_where, one_of_hint, suggest
@@ -17,9 +17,10 @@ MAX_AMOUNT = {"days": 3660, "weeks": 520, "months": 120, "years": 10,
               "business-days": 2600, "working-days": 2600, "hours": 8760}
 KEYS_BY_KIND = {
     "filing": {"count", "earliest_of", "latest_of", "governs", "ends_early_on", "ends_early_when", "no_limit", "add_days",
-               "closed_before"},
+               "closed_before", "counting", "not_earlier_than"},
     "deadline": {"count", "earliest_of", "latest_of", "governs", "ends_early_on", "ends_early_when", "done_when", "announces",
-                 "at_least", "add_days"},
+                 "at_least", "add_days", "counting", "not_earlier_than", "closed_before"},
+    "action": {"closed_before"},
     "window": {"opens", "closes", "closes_when"},
     "stage": {"rules"},
     "fine": {"amount_min", "amount_max"},
@@ -43,8 +44,8 @@ def read_day(problems: Problems, where: Where, key: str, text: str) -> date:
 
 class RuleReader:
     def __init__(self, data: dict, problems: Problems, law: Law, parties: Parties, effective: date,
-                 version_date: str, date_facts: tuple[str, ...]):
-        self.problems, self.law, self.parties = problems, law, parties
+                 version_date: str, date_facts: tuple[str, ...], countings: tuple[str, ...] = ()):
+        self.problems, self.law, self.parties, self.countings = problems, law, parties, countings
         self.effective, self.version_date, self.date_facts = effective, version_date, date_facts
         self.data = data
         self.entries = data["rules"]
@@ -117,6 +118,16 @@ class RuleReader:
                                   f"remove {key}, or remove no_limit = true if the text sets a time limit", key=key)
         elif kind in COUNTED_KINDS:
             fields["counts"] = self.counts(entry, where)
+            if "counting" in entry:
+                if entry["counting"] not in self.countings:
+                    self.problems.add(where, f"“{entry['counting']}” is not one of the procedure's countings",
+                                      one_of_hint(entry["counting"], self.countings) if self.countings
+                                      else "define it as [countings." + entry["counting"] + "]", key="counting")
+                else:
+                    fields["counting"] = entry["counting"]
+            if "not_earlier_than" in entry:
+                fields["not_earlier_than"] = self.count(entry["not_earlier_than"], where, ["not_earlier_than"],
+                                                        entry["id"], least=0)
             if kind == "filing" and re.search(r"\bat any time\b", str(entry.get("text", "")), re.IGNORECASE):
                 given = next(k for k in ("count", "earliest_of", "latest_of", "no_limit") if k in entry)
                 self.problems.warn(where, "the quoted text says a complaint may be filed at any time, but the rule "
@@ -144,6 +155,8 @@ class RuleReader:
                 if ref not in self.counted_ids or ref == entry["id"]:
                     self.problems.add(where, f"“{ref}” is not another deadline", suggest(ref, self.counted_ids),
                                       key="governs")
+        if kind == "action":
+            self.closed_before(entry, where, fields)
         if kind == "window":
             fields["closes_when"] = entry.get("closes_when")
             for key in ("opens", "closes"):
@@ -185,12 +198,28 @@ class RuleReader:
             count = self.count(spec, where, [key] if index is None else [key, index], entry["id"])
             if count:
                 counts.append(count)
+        if counts and all(c.reading for c in counts):
+            self.problems.add(where, "every limit holds only under a reading",
+                              "give at least one limit the law surely sets, without reading = …", key="latest_of")
         return tuple(counts)
 
-    def count(self, spec: dict, where: Where, path: list, rule_id: str) -> Count | None:
+    def count(self, spec: dict, where: Where, path: list, rule_id: str, least: int = 1) -> Count | None:
         anchor, amount, unit = spec["from"], spec["amount"], spec["unit"]
-        direction, roll = spec.get("direction", "after"), spec.get("roll")
+        direction, roll, ends_at = spec.get("direction", "after"), spec.get("roll"), spec.get("ends_at", "")
+        reading = spec.get("reading", "")
+        if reading and path[0] != "latest_of":
+            self.problems.add_at(where, path + ["reading"], "only a limit of latest_of may hold under a reading",
+                                 "write the limits as latest_of, the one the law surely sets without reading")
+            return None
         ok = True
+        if amount < least:
+            self.problems.add_at(where, path + ["amount"], f"the amount {amount} is not a possible period",
+                                 f"use a whole number from {least} to {MAX_AMOUNT[unit]}")
+            ok = False
+        if ends_at and unit in HOUR_UNITS:
+            self.problems.add_at(where, path + ["ends_at"], "a period in hours ends at the hour it counts to",
+                                 "remove ends_at from this count")
+            ok = False
         if anchor not in self.anchors or anchor == DEADLINE_ANCHOR + rule_id:
             deadline = DEADLINE_ANCHOR + anchor
             hint = (f"to count from that rule's deadline, write from = \"{deadline}\"" if deadline in self.anchors
@@ -213,9 +242,19 @@ class RuleReader:
                 ok = False
         if ok:
             self.used.add(anchor)
-            self.check_stated(spec, where, path)
-            return Count(anchor, Period(amount, unit, direction, roll))
+            if amount:  # "not earlier than the day of the election" states no number
+                self.check_stated(spec, where, path)
+            if ends_at:
+                self.check_time_stated(ends_at, where, path)
+            return Count(anchor, Period(amount, unit, direction, roll), ends_at, reading)
         return None
+
+    def check_time_stated(self, hhmm: str, where: Where, path: list) -> None:
+        """Warn when the quoted sentence does not state the hour a count ends at ("not later than 4:30 p.m.")."""
+        text = self.entries[where.index].get("text", "") if where.index is not None else ""
+        if isinstance(text, str) and text.strip() and not states_time(text, hhmm):
+            self.problems.warn_at(where, path + ["ends_at"], f"the quoted text does not state the time {hhmm}",
+                                  "check ends_at against the sentence it implements (“4:30 p.m.” is 16:30)")
 
     def bounds(self, entry: dict, where: Where, fields: dict) -> None:
         """A period's shortest length (at_least) and the days added to it on a condition (add_days)."""
@@ -227,7 +266,7 @@ class RuleReader:
                                   "write the longest period as count, and the shortest as at_least", key="at_least")
             elif counts:
                 longest = counts[0].period
-                least = Period(spec["amount"], spec["unit"], "after", "none")
+                least = Period(spec["amount"], spec["unit"], "after", longest.roll)  # moved off closed days alike
                 if longest.direction != "after" or longest.unit == "hours":
                     self.problems.add_at(where, ["at_least"], "at_least applies only to a period counted after "
                                          "an event in days, weeks, months or years")
@@ -239,16 +278,7 @@ class RuleReader:
                 else:
                     fields["at_least"] = least
                     self.check_stated(spec, where, ["at_least"])
-        if "closed_before" in entry:
-            spec = entry["closed_before"]
-            if spec["date"] not in self.date_facts + self.event_ids:
-                self.problems.add_at(where, ["closed_before", "date"], f"“{spec['date']}” is not a date fact or "
-                                     "event", suggest(spec["date"], self.date_facts + self.event_ids)
-                                     or "use election_date, or declare the date under [[facts]]")
-            else:
-                self.used.add(spec["date"])
-                fields["closed_before"], fields["closed_days"] = spec["date"], spec["days"]
-                self.check_stated({"amount": spec["days"]}, where, ["closed_before", "days"])
+        self.closed_before(entry, where, fields)
         if "add_days" in entry:
             spec = entry["add_days"]
             for i, count in enumerate(counts):
@@ -259,6 +289,11 @@ class RuleReader:
                     return
             fields["add_days"] = spec["days"]
             fields["add_days_when"] = self.conditions(spec, where, "when", prefix=["add_days"])
+            if spec.get("status") == "assumed":  # the clause that adds them may not reach this period: a reading
+                fields["add_days_assumed"], fields["add_days_reading"] = True, spec.get("reading", "")
+                if not spec.get("reading"):
+                    self.problems.add_at(where, ["add_days", "reading"], "an assumed add_days needs its reading",
+                                         "say in reading = \"…\" why it is not certain that the days are added")
             # The sentence that adds the days, when another clause says it (a rule of computing time): quoted from
             # that clause, word for word, and the days checked against it rather than against the rule's own quote.
             if ("clause" in spec) != ("text" in spec):
@@ -268,6 +303,21 @@ class RuleReader:
             elif "clause" in spec:
                 self.law.check_quote(self.problems, where, spec["clause"], spec["text"], key="add_days")
             self.check_stated({"amount": spec["days"]}, where, ["add_days", "days"], spec.get("text"))
+
+    def closed_before(self, entry: dict, where: Where, fields: dict) -> None:
+        """The days before a date in which the rule's act may not be done: filing, for the filing rule; its own act
+        (adjudicating, holding a hearing) for a deadline or an action."""
+        if "closed_before" not in entry:
+            return
+        spec = entry["closed_before"]
+        if spec["date"] not in self.date_facts + self.event_ids:
+            self.problems.add_at(where, ["closed_before", "date"], f"“{spec['date']}” is not a date fact or "
+                                 "event", suggest(spec["date"], self.date_facts + self.event_ids)
+                                 or "use election_date, or declare the date under [[facts]]")
+        else:
+            self.used.add(spec["date"])
+            fields["closed_before"], fields["closed_days"] = spec["date"], spec["days"]
+            self.check_stated({"amount": spec["days"]}, where, ["closed_before", "days"])
 
     def check_stated(self, spec: dict, where: Where, path: list, text: str | None = None) -> None:
         """Warn when the sentence a rule quotes (or `text`, the sentence that sets this amount) does not state its
@@ -329,6 +379,19 @@ class RuleReader:
                     found.append(Condition(date=spec["date"], other=other, side=side, days=days))
             else:
                 self.problems.add_at(where, path, "each condition needs “fact” or “date”")
+        return tuple(found)
+
+    def scope(self, entries: list) -> tuple[Scope, ...]:
+        """[[scope]]: what the procedure covers, each a condition on a fact the person gives, quoted from the law
+        that sets it, with what someone outside it is told."""
+        found = []
+        for i, entry in enumerate(entries):
+            where = entry_where("scope", i, entry)
+            spec = {k: entry[k] for k in ("fact", "equals", "in") if k in entry}
+            conditions = self.conditions({"scope": [spec]}, where, "scope")
+            self.law.check_quote(self.problems, where, entry["clause"], entry["text"])
+            if conditions:
+                found.append(Scope(conditions, entry["clause"], entry["text"], entry["outside"]))
         return tuple(found)
 
     def content_conditions(self, items: tuple, entries: list) -> tuple:
@@ -416,11 +479,18 @@ UNITS_WORDS = ("zero one two three four five six seven eight nine ten eleven twe
 TENS_WORDS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
 
 
+ORDINAL_UNITS = ("zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
+                 "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth").split()
+
+
 def number_words(n: int) -> list[str]:
-    """How a quoted sentence may state a number in figures or words: "60", "sixty", "forty-five".
+    """How a quoted sentence may state a number in figures or words, as a count or as an ordinal ("the 30th day
+    after", "the thirtieth day following"): "60", "sixty", "forty-five", "45th", "forty-fifth".
 
     >>> number_words(45)
-    ['45', 'forty-five', 'forty five']
+    ['45', 'forty-five', 'forty five', '45th', 'forty-fifth', 'forty fifth']
+    >>> number_words(20)[-2:]
+    ['20th', 'twentieth']
     """
     forms = [str(n)]
     if n < 20:
@@ -428,7 +498,28 @@ def number_words(n: int) -> list[str]:
     elif n < 100:
         tens, unit = TENS_WORDS[n // 10 - 2], n % 10
         forms += [tens] if not unit else [f"{tens}-{UNITS_WORDS[unit]}", f"{tens} {UNITS_WORDS[unit]}"]
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    forms.append(f"{n}{suffix}")
+    if n < 20:
+        forms.append(ORDINAL_UNITS[n])
+    elif n < 100:
+        tens, unit = TENS_WORDS[n // 10 - 2], n % 10
+        forms += [tens[:-1] + "ieth"] if not unit else [f"{tens}-{ORDINAL_UNITS[unit]}", f"{tens} {ORDINAL_UNITS[unit]}"]
     return forms
+
+
+def states_time(text: str, hhmm: str) -> bool:
+    """Whether a sentence states a time of day: "16:30" as "4:30 p.m.", "4:30 pm" or "16:30".
+
+    >>> states_time("not later than 4:30 p.m. on the twentieth day", "16:30"), states_time("by noon", "16:30")
+    (True, False)
+    """
+    hour, minute = (int(part) for part in hhmm.split(":"))
+    twelve, half = (hour % 12 or 12), ("a" if hour < 12 else "p")
+    forms = [rf"{hour:d}:{minute:02d}(?!\s*[ap]\.?\s*m)", rf"{twelve}:{minute:02d}\s*{half}\.?\s*m\b"]
+    if minute == 0:
+        forms.append(rf"{twelve}\s*{half}\.?\s*m\b")
+    return any(re.search(rf"(?<![\d:]){form}", text, re.IGNORECASE) for form in forms)
 
 
 # The word a period is counted in, as a sentence writes it ("business days", "hours’", "calendar-day").
@@ -493,9 +584,12 @@ def check_calendar_reach(problems: Problems, rules, calendar, supported_from: da
                             "the calendar starts", f"set first_year = {earliest.year} or earlier", key="first_year")
 
 
-def check_filing_covers(problems: Problems, rules, supported_from: date, supported_to: date) -> None:
+def check_filing_covers(problems: Problems, rules, supported_from: date, supported_to: date,
+                        violations_from: date | None = None) -> None:
+    """A version of the filing rule is in force on every day its version date may be."""
     versions = sorted((r for r in rules if r.kind == "filing"), key=lambda r: r.effective)
-    day = supported_from
+    by_violation = versions and versions[0].version_date == "violation_date"
+    day = (violations_from or supported_from) if by_violation else supported_from
     for rule in versions:
         if rule.effective > day:
             break
