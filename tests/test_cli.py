@@ -2,6 +2,7 @@
 line on stderr naming the field, and never a traceback."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -193,7 +194,7 @@ def test_a_date_past_what_python_counts_to_is_one_line_in_check_evaluate_and_bui
     """Issue 37: supported_to = 9999-12-31 ended check, evaluate and build.py in an OverflowError traceback."""
     import build
     city = tmp_path / "city.toml"
-    city.write_text(FORT_COLLINS.replace("supported_to = 2030-12-31", "supported_to = 9999-12-31"), encoding="utf-8")
+    city.write_text(re.sub(r"(?m)^supported_to = .*$", "supported_to = 9999-12-31", FORT_COLLINS), encoding="utf-8")
     problem = "supported_to: 9999-12-31 is out of range (hint: use a date from 1901-01-01 to 2199-12-31"
     checked = run("check", str(city))
     assert "Traceback" not in checked.stdout + checked.stderr, checked.stderr[-300:]
@@ -210,10 +211,10 @@ def test_a_date_past_what_python_counts_to_is_one_line_in_check_evaluate_and_bui
 
 @pytest.mark.parametrize("day", ["9999-12-31", "0001-01-01", "2200-01-01", "1900-12-31"])
 @pytest.mark.parametrize("where, edit", [
-    ("supported_to", lambda text, day: text.replace("supported_to = 2030-12-31", f"supported_to = {day}")),
-    ("supported_from", lambda text, day: text.replace("supported_from = 2025-03-04", f"supported_from = {day}")),
-    ("updated", lambda text, day: text.replace("updated = 2026-11-30", f"updated = {day}")),
-    ("effective", lambda text, day: text.replace("effective = 2025-03-04", f"effective = {day}", 1)),
+    (key, lambda text, day, key=key: re.sub(rf"(?m)^{key} = .*$", f"{key} = {day}", text, count=1))
+    for key in ("supported_to", "supported_from", "updated", "effective")
+] + [
+    ("violations_from", lambda text, day: re.sub(r"(?m)^supported_from = ", f"violations_from = {day}\nsupported_from = ", text, count=1)),
     ("rules[0] (filing).repealed", lambda text, day: text.replace("[[rules]]\n", f"[[rules]]\nrepealed = {day}\n", 1)),
     ("rules[0] (filing).effective", lambda text, day: text.replace("[[rules]]\n", f"[[rules]]\neffective = {day}\n", 1)),
     ("clauses[0].effective", lambda text, day: text.replace("[[clauses]]\n", f"[[clauses]]\neffective = {day}\n", 1)),

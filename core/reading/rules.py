@@ -29,7 +29,8 @@ ONLY_FOR = {key for keys in KEYS_BY_KIND.values() for key in keys}
 # A date a procedure file gives is one its calendar may cover: from the schema's first year to its last. Further
 # out, counting from it would leave Python's dates (year 9999) or any calendar the file can give.
 FIRST_DAY, LAST_DAY = date(1901, 1, 1), date(2199, 12, 31)
-DATES_OF_THE_FILE = ("updated", "effective", "supported_from", "supported_to")  # a closure's: its calendar's years
+# (and a closure's date, held to its calendar's years)
+DATES_OF_THE_FILE = ("updated", "effective", "supported_from", "violations_from", "supported_to")
 
 
 def read_day(problems: Problems, where: Where, key: str, text: str) -> date:
@@ -57,7 +58,7 @@ class RuleReader:
         self.used: set[str] = set()  # facts and events some rule counts from or tests
 
     def read(self) -> tuple[Rule, ...]:
-        for key in DATES_OF_THE_FILE:
+        for key in (key for key in DATES_OF_THE_FILE if key in self.data):
             read_day(self.problems, TOP, key, self.data[key])
         for i, clause in enumerate(self.data["clauses"]):
             if "effective" in clause:
