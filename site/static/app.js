@@ -544,7 +544,7 @@ async function keepForOffline() {
   const { scope, registered } = serviceWorkerPlace();
   let registration;
   try {
-    if (!(await sitesIsThisBuilds())) {
+    if (!(await siteServesThisBuildsWorker())) {
       await refuseOffline(await navigator.serviceWorker.getRegistration(scope));
       return;
     }
@@ -579,14 +579,14 @@ function serviceWorkerPlace() {
 }
 
 // Whether the site's sw.js, asked for now, is this build's.
-async function sitesIsThisBuilds() {
+async function siteServesThisBuildsWorker() {
   const response = await fetch(new URL(loader.root + loader.service_worker.url, document.baseURI), { cache: "no-cache" });
-  return isThisBuilds(response);
+  return holdsThisBuildsWorker(response);
 }
 
 // Whether a response holds this build's sw.js, hashed here: other bytes are a refusal, where no bytes at all (no
 // network) are not.
-async function isThisBuilds(response) {
+async function holdsThisBuildsWorker(response) {
   if (!response.ok) return false;
   const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
   return `sha256-${btoa(String.fromCharCode(...hash))}` === loader.service_worker.integrity;
@@ -600,7 +600,7 @@ async function checkRegistered(registration) {
   let checked = false;
   try {
     checked = Boolean(newest) && serviceWorkerPlace().ours(newest.scriptURL)
-      && await isThisBuilds(await fetch(newest.scriptURL, { cache: "only-if-cached", mode: "same-origin" }));
+      && await holdsThisBuildsWorker(await fetch(newest.scriptURL, { cache: "only-if-cached", mode: "same-origin" }));
   } catch (error) {
     checked = false; // no copy kept
   }
@@ -620,7 +620,7 @@ function watchUpdates(registration) {
   registration.onupdatefound = async () => {
     const newest = registration.installing;
     if (!newest || !serviceWorkerPlace().ours(newest.scriptURL)) return;
-    if (await sitesIsThisBuilds().catch(() => false)) await checkRegistered(registration);
+    if (await siteServesThisBuildsWorker().catch(() => false)) await checkRegistered(registration);
   };
 }
 
