@@ -143,6 +143,8 @@ class Checker:
             return {}, True
         read, set_aside = {}, False
         for duty, raw in dates.items():
+            if raw is None:
+                continue  # nothing kept of that duty
             try:
                 read[duty] = Kept.read(raw)
             except Malformed:
