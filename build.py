@@ -46,6 +46,7 @@ import jinja2
 
 from core import __version__, prepared
 from core.audience import AUDIENCES, asked, form_layout
+from core.desk import MAX_COMPLAINTS, MAX_EXPORT_BYTES
 from core.facts import earliest_date, latest_date
 from core.jurisdiction import cases_path, check_file, jurisdiction_path, seed_ids
 from core.localize import localized
@@ -75,7 +76,10 @@ JS_STRINGS = ("lang", "site", "loading", "results", "checker", "verify", "who", 
 
 
 class BuildError(Exception):
-    pass
+    """Why the build refuses, with nothing written or deleted: said on standard error, and exit status 2."""
+
+
+REFUSED = 2  # the exit status of a refusal, as the core's command line exits on bad input (1 is left to a crash)
 
 
 @dataclass
@@ -247,7 +251,9 @@ def make_environment(strings: dict) -> jinja2.Environment:
     # Each role's sentence in the complaint letter ("I am a registered elector …"), for the page to choose from.
     env.globals["statements"] = lambda j: {r.id: r.statement for r in j.roles if r.statement}
     env.globals.update(t=strings, csp=CSP, js_strings={k: strings[k] for k in JS_STRINGS}, audiences=AUDIENCES,
-                       earliest_date=earliest_date, latest_date=latest_date)
+                       earliest_date=earliest_date, latest_date=latest_date,
+                       # the desk's one limit (core/desk.py), which the page holds to when it adds and imports
+                       desk_limits={"complaints": MAX_COMPLAINTS, "bytes": MAX_EXPORT_BYTES})
     return env
 
 
@@ -373,7 +379,9 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
     common = {"build_date": site.build_date, "version": __version__, "site_build": version,
               "assets": assets, "loader": loader,
               "asset_sizes": {name: sizes[assets.folder + name] for name in assets.sri},
-              "service_worker": {"url": "sw.js", "integrity": integrity(files["sw.js"])}}
+              # registered by an address of this build's own, which only a registration fetches (app.js checks the
+              # browser's copy of what it fetched)
+              "service_worker": {"url": "sw.js", "register": f"sw.js?build={version}", "integrity": integrity(files["sw.js"])}}
     pages = render_pages(site, common, data_list)
     assert sorted(pages) == sorted(paths)
     files.update(pages)
@@ -448,13 +456,37 @@ def write_folder(out: Path, files: dict[str, bytes]) -> None:
         raise BuildError(f"cannot write into {out}: {err.strerror or err} ({where})") from None
 
 
+def check_targets(out: Path, paths: list[str], before: list[Path] | None) -> None:
+    """Refuse, before anything is deleted, a folder where the build would write through a symbolic link (a file or a
+    folder on the way to one is a link: its target, wherever it is, would be overwritten), or over a file that a
+    previous build did not write (one its marker does not list: the host's own, under an output's name)."""
+    listed = None if before is None else set(before)
+    for path in paths:
+        target = out
+        for part in Path(path).parts:
+            target = target / part
+            if target.is_symlink():
+                raise BuildError(f"refusing to write into {out}: {target.relative_to(out).as_posix()} is a symbolic "
+                                 "link, and the build writes only into files and folders of its own; nothing was "
+                                 "deleted (remove the link, or choose another folder)")
+            if not target.exists():
+                break
+        else:
+            if listed is not None and target not in listed:
+                raise BuildError(f"refusing to write into {out}: {path} is not a file a previous build wrote (the "
+                                 f"folder's {MARKER} does not list it), and this build would replace it; nothing was "
+                                 "deleted (move it out of the folder, or choose another folder)")
+
+
 def _write_folder(out: Path, files: dict[str, bytes]) -> None:
     present = list(out.iterdir())
     if present:
+        check_targets(out, [MARKER], None)  # the marker is read, then written: never through a link
         if not (out / MARKER).is_file():
             raise BuildError(f"refusing to write into {out}: it is not empty and not a previous build "
                              f"(no {MARKER} in it); choose an empty or new folder")
         before = written_before(out)
+        check_targets(out, sorted(files), before)
         for child in (present if before is None else before):
             if child.is_dir() and not child.is_symlink():
                 shutil.rmtree(child)
@@ -501,7 +533,7 @@ def main(argv=None) -> int:
         site = build(args.jurisdiction, args.out, args.publish_failing_cases)
     except BuildError as err:
         print(f"build failed: {err}" if "\n" not in str(err) else f"build failed:\n{err}", file=sys.stderr)
-        return 1
+        return REFUSED
     # What this build wrote, as its marker lists it: not a host's own files in the same folder.
     listed = (args.out / MARKER).read_text(encoding="utf-8").splitlines()[1:]
     count = sum(1 for path in listed if path and not path.endswith((".br", ".gz")))

@@ -43,8 +43,12 @@ from .zones import zone_from_bytes
 
 FORMAT = "complaint-checker-desk"
 VERSION = 2
-MAX_EXPORT_BYTES = 5_000_000
-MAX_COMPLAINTS = 500
+# One limit of the desk, the same both ways: the page holds no more complaints than one file carries, its export
+# writes no file its import refuses (json_api: the export is read back before it is offered), and every file an
+# export wrote imports. A desk of 2,000 complaints weighs 1 to 3 MB (docs/desk.md); the most one desk holds, each
+# complaint of the heaviest shipped procedure with every duty marked and every date kept (about 9 kB), about 45 MB.
+MAX_COMPLAINTS = 5_000
+MAX_EXPORT_BYTES = 64_000_000
 MAX_LABEL = 80
 MAX_FACTS_BYTES = 20_000
 MAX_OFFICE_DAYS = 400

@@ -100,7 +100,7 @@ class Checker:
         evaluate gives. `kept_json` is what the page kept of this complaint's calendar ({"key", "label",
         "dates": {duty: kept date}}, or "dates_by_key" for every complaint the page has made a file of; all optional): each event's SEQUENCE rises when its date has moved since,
         and the answer's `dates` is what to keep now."""
-        from .desk import Kept
+        from .desk import COMPLAINT_ID, MAX_LABEL, Kept
         from .ics import Filed, Reminders, calendar_file, complaint_key, dated_entries
         try:
             assessment = assess(self.jurisdiction, read_facts_json(facts_json), lang, parse_today(today))
@@ -108,15 +108,48 @@ class Checker:
             return json.dumps(error_envelope(err, lang), ensure_ascii=False)
         moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
         kept = json.loads(kept_json) if kept_json else {}
-        key = kept.get("key") or complaint_key(assessment)
+        kept = kept if isinstance(kept, dict) else {}
+        text = lambda name, fits: kept.get(name) if isinstance(kept.get(name), str) and fits(kept[name]) else None
+        key = text("key", COMPLAINT_ID.fullmatch) or complaint_key(assessment)
+        before, set_aside = self._kept_dates(kept, key)
+        try:
+            reminders = Reminders.read(kept.get("reminders"))
+        except ValueError:
+            reminders, set_aside = Reminders(), True
         dates = {}
         for entry in dated_entries(assessment, person):
-            before = (kept.get("dates") or kept.get("dates_by_key", {}).get(key) or {}).get(entry.id)
-            dates[entry.id] = Kept.seen(Kept.read(before) if before else None, entry.day, parse_today(today))
-        filed = Filed(key, kept.get("label"), {k: v.sequence for k, v in dates.items()})
-        ics = calendar_file(assessment, person, moment, filed, Reminders.read(kept.get("reminders")))
-        return json.dumps({"ok": True, "ics": ics, "key": key, "dates": {k: v.as_json() for k, v in dates.items()}},
-                          ensure_ascii=False)
+            dates[entry.id] = Kept.seen(before.get(entry.id), entry.day, parse_today(today))
+        filed = Filed(key, text("label", lambda label: 0 < len(label) <= MAX_LABEL), {k: v.sequence for k, v in dates.items()})
+        ics = calendar_file(assessment, person, moment, filed, reminders)
+        return json.dumps({"ok": True, "ics": ics, "key": key, "dates": {k: v.as_json() for k, v in dates.items()},
+                           "set_aside": set_aside}, ensure_ascii=False)
+
+    @staticmethod
+    def _kept_dates(kept: dict, key: str):
+        """What this device kept of the complaint's earlier calendar file, read at the door: per duty, its Kept; and
+        whether any of it could not be read (storage damaged, or edited by hand). What cannot be read is set aside
+        (its events' SEQUENCE starts afresh), never the reason a file is not made."""
+        from .desk import Kept, Malformed
+        if "dates" in kept:  # the desk's copy of the complaint
+            dates = kept["dates"]
+        else:  # this device's memory of the checker's files, by complaint (none: nothing kept)
+            by_key = kept.get("dates_by_key", {})
+            if not isinstance(by_key, dict):
+                return {}, True
+            dates = by_key.get(key)
+        if dates is None:
+            return {}, False
+        if not isinstance(dates, dict):
+            return {}, True
+        read, set_aside = {}, False
+        for duty, raw in dates.items():
+            if raw is None:
+                continue  # nothing kept of that duty
+            try:
+                read[duty] = Kept.read(raw)
+            except Malformed:
+                set_aside = True
+        return read, set_aside
 
     # --- the office's desk (core/desk.py) ---------------------------------------------------------
 
@@ -178,9 +211,10 @@ class Checker:
         return json.dumps({"ok": True, "ics": ics, "count": count, "kept": [c.as_json() for c in found.complaints]},
                           ensure_ascii=False)
 
-    def desk_export_json(self, complaints_json: str, reminders_json: str | None, exported: str) -> str:
-        """The desk as the one file it is kept in (docs/desk.md)."""
-        from .desk import Malformed, export_document
+    def desk_export_json(self, complaints_json: str, reminders_json: str | None, exported: str, lang: str = "en") -> str:
+        """The desk as the one file it is kept in (docs/desk.md), read back by the import's own reader before it is
+        offered: an export never writes a file that its import would refuse."""
+        from .desk import DeskFileError, Malformed, export_document, read_export
         from .ics import Reminders
         try:
             complaints, office_days, _ = self._desk(complaints_json)
@@ -190,7 +224,13 @@ class Checker:
             return json.dumps({"ok": False, "error": {"field": "desk", "code": "malformed", "message": problem}},
                               ensure_ascii=False)
         document = export_document(self.jurisdiction.id, complaints, reminders, exported, office_days)
-        return json.dumps({"ok": True, "text": json.dumps(document, ensure_ascii=False, indent=1)}, ensure_ascii=False)
+        text = json.dumps(document, ensure_ascii=False, indent=1)
+        try:
+            read_export(text, self.jurisdiction.id, self.jurisdiction.title)
+        except DeskFileError as err:
+            return json.dumps({"ok": False, "error": {"field": "desk", "code": err.key, "message": err.message(lang)}},
+                              ensure_ascii=False)
+        return json.dumps({"ok": True, "text": text}, ensure_ascii=False)
 
     def desk_import_json(self, text: str, lang: str, current_json: str | None = None) -> str:
         """An exported desk read back and merged into the desk's current complaints (`current_json`, as desk_json

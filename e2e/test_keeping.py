@@ -12,6 +12,7 @@ Dates, worked by hand ("today" is Monday, November 30, 2026):
 """
 
 import io
+import json
 import re
 import unicodedata
 import urllib.parse
@@ -216,6 +217,38 @@ def lowest_text(pdf_page):
 
     pdf_page.extract_text(visitor_text=visit)
     return min(heights)
+
+
+CALENDAR_MEMORY = "complaint-checker:calendars:fort-collins"
+
+
+def test_a_calendar_memory_that_cannot_be_read_is_named_and_set_aside_never_blocking_a_download(new_page):
+    """Issue 37: this device's memory of earlier calendar files holding null, "str" or [1] (storage damaged, or edited
+    by hand) made every calendar download fail ("python: AttributeError…") until the site's data was cleared."""
+    page, _ = open_case(new_page, "fort-collins", "clerk", "en")
+
+    def make_calendar_file():
+        page.evaluate("() => { document.getElementById('keep-status').textContent = ''; }")
+        with page.expect_download() as caught:
+            page.click("#calendar-button")
+            page.wait_for_function("() => document.getElementById('keep-status').textContent !== ''")
+            said = fill_status(page)
+            assert said.startswith("The calendar file fort-collins-clerk-2026-11-30-en.ics is ready"), said
+        assert caught.value.suggested_filename == "fort-collins-clerk-2026-11-30-en.ics"
+        return said
+
+    key = "c0"
+    for damaged in ["null", '"str"', "[1]", "{not json", '{"c0": [1], "KEY": {"preliminary-review-notice": 7}}']:
+        page.evaluate("([name, value]) => localStorage.setItem(name, value)", [CALENDAR_MEMORY, damaged.replace("KEY", key)])
+        said = make_calendar_file()
+        assert ("What this device kept of earlier calendar files could not be read, so it was set aside: an event "
+                "whose date has moved since an earlier file may not replace that one in a calendar program.") in said
+        # What is kept now can be read: the dates this file's events have, under its complaint's key.
+        kept = json.loads(page.evaluate("(name) => localStorage.getItem(name)", CALENDAR_MEMORY))
+        key = next(k for k in kept if k != "c0")
+        assert kept[key]["preliminary-review-notice"]["date"] == "2026-12-03"
+    # Set aside once, the memory can be read again: the next file says nothing of it.
+    assert "set aside" not in make_calendar_file()
 
 
 # --- the draft complaint and the checklist ------------------------------------------------------------

@@ -36,6 +36,36 @@ server, prefix = build.make_server(sys.argv[2], port=0, prefix=sys.argv[3])
 print(server.server_address[1], flush=True)
 server.serve_forever()
 """
+# A host, or a cache before it, that sends the build's sw.js to the first request for it and to any later one a
+# worker with a fetch handler prepended, which answers the site's pages with a page of its own. It says how many
+# times it was asked for sw.js (GET /__sw_requests).
+ALTERING_SERVER = SERVER.replace("server.serve_forever()", """
+handler = server.RequestHandlerClass
+serve = handler.do_GET
+asked = []
+ALTERED = b'self.addEventListener("fetch", (event) => event.request.mode === "navigate" && event.respondWith('
+ALTERED += b'new Response("<p id=altered>Not the checker", { headers: { "Content-Type": "text/html" } })));\\n'
+
+def do_GET(self, send_body=True):
+    path = self.path.split("?")[0]
+    if path.endswith("/__sw_requests"):
+        body = str(len(asked)).encode()
+    elif path.endswith("/sw.js"):
+        asked.append(self.path)
+        if len(asked) == 1:
+            return serve(self, send_body)
+        body = ALTERED + open(sys.argv[2] + "/sw.js", "rb").read()
+    else:
+        return serve(self, send_body)
+    self.send_response(200)
+    self.send_header("Content-Type", "text/javascript")
+    self.send_header("Content-Length", str(len(body)))
+    self.send_header("Cache-Control", "no-cache")
+    self.end_headers()
+    self.wfile.write(body)
+
+handler.do_GET = do_GET
+server.serve_forever()""")
 # Served as a captive portal (or a host's error page) would: 200, and not the checker.
 PORTAL = "<!doctype html><title>Sign in to the hotel Wi-Fi</title><p>Accept the terms to continue."
 
@@ -43,8 +73,8 @@ PORTAL = "<!doctype html><title>Sign in to the hotel Wi-Fi</title><p>Accept the 
 class Host:
     """The site's server in a process of its own, which `kill` ends."""
 
-    def __init__(self, directory):
-        self.process = subprocess.Popen([sys.executable, "-c", SERVER, str(ROOT), str(directory), PREFIX],
+    def __init__(self, directory, server=SERVER):
+        self.process = subprocess.Popen([sys.executable, "-c", server, str(ROOT), str(directory), PREFIX],
                                         stdout=subprocess.PIPE, text=True)
         self.url = f"http://127.0.0.1:{int(self.process.stdout.readline())}{PREFIX}"
 
@@ -55,9 +85,9 @@ class Host:
 
 
 @contextlib.contextmanager
-def visiting(browser, directory):
+def visiting(browser, directory, server=SERVER):
     """The site in `directory`, served by a process of its own, and a visitor's browser: (host, context)."""
-    host = Host(directory)
+    host = Host(directory, server)
     context = browser.new_context(base_url=host.url)
     try:
         yield host, context
@@ -100,6 +130,28 @@ def test_after_one_visit_the_checker_answers_from_the_device_with_the_server_gon
         desk.wait_for_selector("html[data-ready] #desk[data-state='done']", timeout=LOAD_TIMEOUT_MS)
         assert desk.is_visible("#desk-empty")
         assert len(seen) > 5 and all(answered for _, answered in seen), [u for u, a in seen if not a]
+
+
+def test_a_service_worker_a_host_alters_on_a_second_request_is_never_left_registered(browser, site_dir):
+    """Issue 37: the page checked sw.js against the build's hash, then navigator.serviceWorker.register() fetched it
+    again, unchecked: a host that served the build's bytes to the first request and a worker with a fetch handler
+    prepended to the second had that worker registered, and it answered the site's pages. The bytes the browser
+    registered are checked too (read back from the browser's own copy of that request): these are not the build's, so
+    the worker is unregistered, nothing of it is kept, and the page says that offline use is unavailable."""
+    with visiting(browser, site_dir, ALTERING_SERVER) as (host, context):
+        page = context.new_page()
+        open_checker(page, "illinois-model-ethics", "violation_date=2026-06-01&received=2026-10-20")
+        page.wait_for_selector("html[data-offline], html[data-snapshot]", state="attached", timeout=LOAD_TIMEOUT_MS)
+        assert page.get_attribute("html", "data-offline") == "refused"
+        assert page.evaluate("() => navigator.serviceWorker.getRegistrations().then((all) => all.length)") == 0
+        assert page.evaluate("() => caches.keys()") == []  # nothing the refused worker could have kept stays
+        notice = page.locator("#offline-refused")
+        assert notice.is_visible() and notice.inner_text().startswith("Offline use is not available here")
+        assert page.evaluate("(url) => fetch(url).then((r) => r.text())", host.url + "__sw_requests") == "2"
+        again = context.new_page()  # and the site's pages are the site's
+        again.goto("fort-collins/law.html")
+        assert again.locator("#altered").count() == 0
+        assert "Any candidate or registered elector" in again.locator("section#a").inner_text()
 
 
 def test_a_portals_page_never_replaces_the_kept_copy(browser, site_dir, tmp_path):
@@ -191,13 +243,26 @@ SNAPSHOTS = """async () => {
   }
   return found;
 }"""
-DAMAGE_SNAPSHOTS = """async () => {
+# A kept snapshot edited in place, as storage edited by hand would be: the same length, one sentence of the core's
+# catalogue changed wherever the interpreter's memory holds it. Says how many places were changed.
+EDIT_SNAPSHOTS = """async ([from, to]) => {
+  let edited = 0;
+  const [was, now] = [new TextEncoder().encode(from), new TextEncoder().encode(to)];
   for (const name of await caches.keys()) {
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
-      if (request.url.includes("python-snapshot-")) await cache.put(request, new Response(new Uint8Array(4096).fill(7)));
+      if (!request.url.includes("python-snapshot-")) continue;
+      const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+      for (let i = bytes.indexOf(was[0]); i !== -1; i = bytes.indexOf(was[0], i + 1)) {
+        if (was.every((byte, j) => bytes[i + j] === byte)) {
+          bytes.set(now, i);
+          edited += 1;
+        }
+      }
+      await cache.put(request, new Response(bytes));
     }
   }
+  return edited;
 }"""
 KEPT_SNAPSHOT = """async () => {
   for (const name of await caches.keys()) {
@@ -240,6 +305,7 @@ def test_a_second_visit_is_served_by_the_service_worker_and_starts_from_the_snap
         seen = from_the_device(second)
         open_checker(second, "illinois-model-ethics", facts)
         assert second.get_attribute("html", "data-python-start") == "snapshot"
+        assert second.get_attribute("html", "data-snapshot-check") == "passed"  # its digest, kept apart, matched
         # the page compiled the wasm from the build's cache as it started the calculator, before the worker ran
         assert second.get_attribute("html", "data-wasm") == "page"
         assert second.locator("#answer-sentence").inner_text() == answer
@@ -251,15 +317,25 @@ def test_a_second_visit_is_served_by_the_service_worker_and_starts_from_the_snap
         assert not any(url.endswith(".wasm") and not answered for url, answered in seen)
         second.close()
 
-        cleaner = context.new_page()  # any page of the site reaches its caches
-        cleaner.goto("illinois-model-ethics/law.html")
-        # A snapshot that will not load (damaged storage) is thrown away: the visit starts as the first did,
-        # silently correct (and keeps a new one, as the first did).
-        cleaner.evaluate(DAMAGE_SNAPSHOTS)
+        # The verify page proves the worked cases on the start a visit uses: Illinois's, from that snapshot.
+        verify = context.new_page()
+        verify.goto("verify.html")
+        verify.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+        illinois = verify.locator("#verify-illinois-model-ethics")
+        assert illinois.get_attribute("data-start") == "snapshot" and illinois.get_attribute("data-snapshot-check") == "passed"
+        assert "Run from the snapshot of the calculator this device keeps" in illinois.inner_text()
+        assert verify.locator("section.verify-procedure[data-state='done']").count() == 10
+        assert verify.locator("tbody tr.fail").count() == 0 and verify.locator("tbody tr.pass").count() > 10
+        # Issue 37: a snapshot edited in Cache Storage (the same length, a sentence of the catalogue changed) started
+        # the next visit, which showed the edited sentence. Its digest, kept apart from it, no longer matches: it is
+        # thrown away unrun, and the visit starts as the first did, silently correct (and keeps a new one).
+        assert verify.evaluate(EDIT_SNAPSHOTS, ["within the period", "beyond the period"]) > 0
+        verify.close()
         third = context.new_page()
         open_checker(third, "illinois-model-ethics", facts)
-        assert third.get_attribute("html", "data-python-start") == "fresh"
         assert third.locator("#answer-sentence").inner_text() == answer
+        assert third.get_attribute("html", "data-python-start") == "fresh"
+        assert third.get_attribute("html", "data-snapshot-check") == "failed"
         assert third.get_attribute("html", "data-failed") is None
 
 

@@ -511,6 +511,73 @@ def test_a_stored_complaint_that_cannot_be_read_is_named_and_the_others_are_show
     assert "FC-FULL" not in [row[0] for row in duties(page)] and stored_count(page) == 2
 
 
+SEED = """(records) => new Promise((resolve, reject) => {
+    const open = indexedDB.open('complaint-checker-desk', 1);
+    open.onupgradeneeded = () => {
+      open.result.createObjectStore('complaints', { keyPath: ['procedure', 'id'] }).createIndex('procedure', 'procedure');
+      open.result.createObjectStore('desks', { keyPath: 'procedure' });
+    };
+    open.onsuccess = () => {
+      const tx = open.result.transaction('complaints', 'readwrite');
+      for (const record of records) tx.objectStore('complaints').put({ procedure: 'fort-collins', revision: 1, ...record });
+      tx.oncomplete = () => { open.result.close(); resolve(); };
+      tx.onerror = reject;
+    };
+})"""
+
+
+def test_a_desk_over_the_old_limit_exports_and_its_file_restores_it_whole(new_page):
+    """Issue 37: two imports of 300 made a desk of 600; Export wrote all 600, and importing that file into an empty desk
+    was refused ("This file holds more than 500 complaints"): an office's backup that could not be restored."""
+    page = open_page(new_page, "fort-collins/desk.html")
+    # An office's year: 600 complaints received, ten still open, each with what the desk saw of its first duty's date.
+    day = lambda n: date.fromordinal(date(2026, 1, 5).toordinal() + n % 330).isoformat()
+    page.evaluate(SEED, [{"id": f"c{n:06x}", "label": f"2026-EC-{n:04d}", "standing": "open" if n >= 590 else "closed",
+                          "facts": {"violation_date": day(n), "received": day(n + 20)}, "done": {},
+                          "added": "2026-12-01T17:00:00.000Z", "changed": "2026-12-01T17:00:00.000Z",
+                          "dates": {"preliminary-review-notice": {"date": day(n + 23), "sequence": 0}}}
+                         for n in range(600)])
+    page.reload()
+    wait_for_desk(page)
+    exported = download(page, "#desk-export")
+    assert len(json.loads(open(exported.path(), encoding="utf-8").read())["complaints"]) == 600
+    # Another browser (an empty desk): the file restores every complaint.
+    empty = open_page(new_page, "fort-collins/desk.html")
+    wait_for_desk(empty)
+    message = import_file(empty, exported.path())
+    assert message.startswith("Imported 600 from ") and ": 600 new, 0 updated" in message, message
+    wait_for_desk(empty)
+    assert stored_count(empty) == 600
+
+
+def test_a_full_desk_refuses_one_more_complaint_so_that_its_export_can_always_be_read_back(new_page):
+    """Issue 37: a limit, where there is one, is the desk's: what it holds, its export writes and its import reads."""
+    from core.desk import MAX_COMPLAINTS
+    page = open_page(new_page, "fort-collins/index.html#role=clerk&violation_date=2026-10-01&received=2026-11-30")
+    page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
+    page.evaluate(SEED, [{"id": f"c{n}", "label": f"FC-{n}", "facts": {}, "added": "2026-12-01T00:00:00.000Z",
+                          "changed": "2026-12-01T00:00:00.000Z", "dates": {}} for n in range(MAX_COMPLAINTS - 1)])
+    for label in ("FC-LAST", "FC-ONE-TOO-MANY"):
+        page.evaluate("() => { document.getElementById('desk-add-status').textContent = ''; }")
+        page.fill("#desk-label", label)
+        page.click("#desk-add-button")
+        page.wait_for_function("() => document.getElementById('desk-add-status').textContent !== ''")
+    assert page.text_content("#desk-add-status").startswith(
+        f"The desk on this device holds {MAX_COMPLAINTS} complaints, the most one desk holds (so that its export is "
+        "always one file it can read back). Nothing was added: export the desk, then delete the complaints it no "
+        "longer needs.")
+    assert stored_count(page) == MAX_COMPLAINTS
+    # An import that would take the desk past it is refused the same way, whole (desk-store.js, putAll).
+    refused = page.evaluate("""async (limit) => {
+        const { DeskStore } = await import(document.querySelector("link[rel=modulepreload][href*='desk-store.js']").href);
+        try {
+          await new DeskStore('fort-collins', limit).putAll([{ record: { id: 'c-new', label: 'FC-NEW', facts: {} }, revision: 0 }]);
+          return null;
+        } catch (error) { return error.name; }
+    }""", MAX_COMPLAINTS)
+    assert refused == "DeskFull" and stored_count(page) == MAX_COMPLAINTS
+
+
 def test_the_next_complaint_starts_from_a_clean_form_with_its_label_focused(new_page):
     """Issue 28: after "Add to the desk", the next complaint started with the previous one's dates, filer and
     ticked contents."""

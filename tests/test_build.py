@@ -9,6 +9,7 @@ import hashlib
 import io
 import json
 import re
+import shutil
 import zipfile
 from pathlib import Path
 
@@ -106,6 +107,9 @@ def test_each_page_loads_only_files_it_checks_against_this_builds_hashes(two_bui
                 assert entry["integrity"] == sri(files[entry["url"]]), entry["url"]
         assert loader["worker"]["integrity"] == sri(files[loader["worker"]["url"]])
         assert loader["service_worker"]["integrity"] == sri(files["sw.js"])
+        # registered by an address of this build's own, which the page never fetches itself (app.js checks the
+        # browser's copy of what the registration fetched)
+        assert loader["service_worker"]["register"] == f"sw.js?build={json.loads(files['manifest.json'])['build']}"
         procedures = attribute("data-config").get("procedures") or [attribute("data-config")]
         for procedure in procedures:
             assert procedure["procedure"]["integrity"] == sri(files[procedure["procedure"]["url"]])
@@ -161,7 +165,7 @@ def test_a_broken_procedure_stops_the_build_and_lists_every_problem(tmp_path, ca
     text = (ROOT / "tests" / "jurisdictions" / "minimal.toml").read_text()
     bad = tmp_path / "city.toml"
     bad.write_text(text.replace('from = "hearing"', 'from = "hearings"').replace('clause = "b"', 'clause = "c"'))
-    assert build.main(["--jurisdiction", str(bad), "--out", str(tmp_path / "dist")]) == 1
+    assert build.main(["--jurisdiction", str(bad), "--out", str(tmp_path / "dist")]) == 2
     err = capsys.readouterr().err
     assert "“hearings”, which is not a date fact" in err and "clause “c” is not defined" in err and "2 problem(s)" in err
     assert not (tmp_path / "dist").exists()
@@ -201,7 +205,7 @@ def test_the_build_refuses_a_folder_that_is_not_its_own_and_leaves_it_untouched(
     notes = tmp_path / "notes"
     notes.mkdir()
     (notes / "minutes.txt").write_text("keep me")
-    assert build.main(["--jurisdiction", "fort-collins", "--out", str(notes)]) == 1
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(notes)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "refusing to write into" in err[0] and "not empty and not a previous build" in err[0]
     assert [p.name for p in notes.iterdir()] == ["minutes.txt"] and (notes / "minutes.txt").read_text() == "keep me"
@@ -213,7 +217,7 @@ def test_the_build_never_writes_over_the_project(out, capsys):
     def project():
         return {p: p.stat().st_mtime_ns for p in ROOT.glob("*") if p.name not in (".hypothesis", ".cache")}
     before = project()
-    assert build.main(["--jurisdiction", "fort-collins", "--out", str(ROOT / out)]) == 1
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(ROOT / out)]) == 2
     assert "refusing to write into" in capsys.readouterr().err
     assert project() == before
 
@@ -243,11 +247,11 @@ def test_a_previous_build_of_the_first_format_is_still_replaced(tmp_path):
 
 def test_an_out_folder_that_cannot_be_made_is_one_line(tmp_path, capsys):
     (tmp_path / "a-file").write_text("x")
-    assert build.main(["--jurisdiction", "fort-collins", "--out", str(tmp_path / "a-file" / "site")]) == 1
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(tmp_path / "a-file" / "site")]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"build failed: cannot write into {tmp_path / 'a-file' / 'site'}: Not a directory")
     assert "\n" not in err and "Traceback" not in err
-    assert build.main(["--jurisdiction", "fort-collins", "--out", "/"]) == 1
+    assert build.main(["--jurisdiction", "fort-collins", "--out", "/"]) == 2
     assert capsys.readouterr().err.strip() == ("build failed: refusing to write into /: it holds the project; give a "
                                                "folder of its own, such as --out dist")
 
@@ -255,7 +259,7 @@ def test_an_out_folder_that_cannot_be_made_is_one_line(tmp_path, capsys):
 def test_the_build_refuses_a_file_in_place_of_a_folder(tmp_path, capsys):
     target = tmp_path / "site"
     target.write_text("a file")
-    assert build.main(["--jurisdiction", "fort-collins", "--out", str(target)]) == 1
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(target)]) == 2
     assert "it is a file" in capsys.readouterr().err and target.read_text() == "a file"
 
 
@@ -282,7 +286,7 @@ def test_a_marker_the_build_cannot_read_makes_it_refuse_and_delete_nothing(tmp_p
     (site / build.MARKER).write_text("something else entirely\nindex.html\n")
     (site / ".htaccess").write_text("# the host's own file")
     (site / "index.html").write_text("a page")
-    assert build.main(["--jurisdiction", "fort-collins", "--out", str(site)]) == 1
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(site)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"build failed: refusing to write into {site}: its {build.MARKER} is not one this build can "
                           "read") and "\n" not in err and "nothing was deleted" in err
@@ -298,7 +302,7 @@ def test_two_builds_into_one_folder_at_once_stop_the_second_with_one_line(tmp_pa
     held = os.open(site, os.O_RDONLY)
     try:
         fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as a build in progress holds it
-        assert build.main(["--jurisdiction", "fort-collins", "--out", str(site)]) == 1
+        assert build.main(["--jurisdiction", "fort-collins", "--out", str(site)]) == 2
     finally:
         os.close(held)
     assert capsys.readouterr().err.strip() == (f"build failed: refusing to write into {site}: another build is "
@@ -334,3 +338,49 @@ def test_what_publishes_the_site_depends_on_nothing_that_only_measures_or_tests_
                 assert name.split(".")[0] not in {"scripts", "tests", "e2e"}, f"{path.name} imports {name}"
     runner = (root / "publish" / "run_in_pyodide.mjs").read_text(encoding="utf-8")
     assert "scripts/" not in runner.split("\n", 5)[-1]
+
+
+# --- issue 37: never through a link, never over a file it did not write -------------------------------------
+
+@pytest.mark.parametrize("link", ["index.html", build.MARKER, "fort-collins"])
+def test_the_build_refuses_a_symlink_where_it_would_write_and_changes_nothing(tmp_path, capsys, link):
+    """Issue 37: a symlinked index.html (or marker, or folder) left in --out had its target outside overwritten."""
+    site = tmp_path / "site"
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(site)]) == 0
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "index.html").write_text("the host's own page, elsewhere")
+    (outside / build.MARKER).write_text("the host's own file, elsewhere")
+    kept = (site / build.MARKER).read_text()
+    target = site / link
+    if target.is_dir():
+        shutil.rmtree(target)
+    else:
+        target.unlink()
+    target.symlink_to(outside if link == "fort-collins" else outside / link)
+    if link == build.MARKER:
+        (outside / build.MARKER).write_text(kept + "old-page.html\n")  # one this build can read, through a link
+    before = {p: p.read_bytes() for p in outside.iterdir()}
+    capsys.readouterr()
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(site)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (f"build failed: refusing to write into {site}: {link} is a symbolic link, and the build writes only "
+                   "into files and folders of its own; nothing was deleted (remove the link, or choose another folder)")
+    assert {p: p.read_bytes() for p in outside.iterdir()} == before and target.is_symlink()
+
+
+def test_the_build_refuses_to_replace_a_file_its_marker_does_not_list(tmp_path, capsys):
+    """Issue 37: a host's own file with the name of an output, not listed in the marker, was replaced silently."""
+    site = tmp_path / "site"
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(site)]) == 0
+    marker = site / build.MARKER
+    marker.write_text("".join(line + "\n" for line in marker.read_text().splitlines() if line != "verify.html"))
+    (site / "verify.html").write_text("the host's own verify page")
+    capsys.readouterr()
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(site)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (f"build failed: refusing to write into {site}: verify.html is not a file a previous build wrote (the "
+                   f"folder's {build.MARKER} does not list it), and this build would replace it; nothing was deleted "
+                   "(move it out of the folder, or choose another folder)")
+    assert (site / "verify.html").read_text() == "the host's own verify page"
+    assert (site / "index.html").is_file()  # nothing of the previous build was deleted either

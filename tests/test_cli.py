@@ -2,6 +2,7 @@
 line on stderr naming the field, and never a traceback."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -184,6 +185,49 @@ def test_a_hostile_jurisdiction_file_is_refused_in_one_line(tmp_path, text, prob
     assert result.returncode == 2 and result.stdout == ""
     [line] = result.stderr.splitlines()
     assert line.startswith("error: jurisdiction: ") and problem in line and len(line) <= 300
+
+
+FORT_COLLINS = (ROOT / "core" / "jurisdictions" / "fort-collins.toml").read_text(encoding="utf-8")
+
+
+def test_a_date_past_what_python_counts_to_is_one_line_in_check_evaluate_and_build(tmp_path):
+    """Issue 37: supported_to = 9999-12-31 ended check, evaluate and build.py in an OverflowError traceback."""
+    import build
+    city = tmp_path / "city.toml"
+    city.write_text(re.sub(r"(?m)^supported_to = .*$", "supported_to = 9999-12-31", FORT_COLLINS), encoding="utf-8")
+    problem = "supported_to: 9999-12-31 is out of range (hint: use a date from 1901-01-01 to 2199-12-31"
+    checked = run("check", str(city))
+    assert "Traceback" not in checked.stdout + checked.stderr, checked.stderr[-300:]
+    assert checked.returncode == 1 and problem in checked.stdout
+    result = run("evaluate", str(city), "-", stdin="{}")
+    assert result.returncode == 2 and result.stdout == "" and "Traceback" not in result.stderr
+    [line] = result.stderr.splitlines()
+    assert line.startswith("error: jurisdiction: ") and "supported_to: 9999-12-31 is out of range" in line
+    built = subprocess.run([sys.executable, "build.py", "--jurisdiction", str(city), "--out", str(tmp_path / "dist")],
+                           capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert built.returncode == build.REFUSED and problem in built.stderr and "Traceback" not in built.stderr
+    assert not (tmp_path / "dist").exists()
+
+
+@pytest.mark.parametrize("day", ["9999-12-31", "0001-01-01", "2200-01-01", "1900-12-31"])
+@pytest.mark.parametrize("where, edit", [
+    (key, lambda text, day, key=key: re.sub(rf"(?m)^{key} = .*$", f"{key} = {day}", text, count=1))
+    for key in ("supported_to", "supported_from", "updated", "effective")
+] + [
+    ("violations_from", lambda text, day: re.sub(r"(?m)^supported_from = ", f"violations_from = {day}\nsupported_from = ", text, count=1)),
+    ("rules[0] (filing).repealed", lambda text, day: text.replace("[[rules]]\n", f"[[rules]]\nrepealed = {day}\n", 1)),
+    ("rules[0] (filing).effective", lambda text, day: text.replace("[[rules]]\n", f"[[rules]]\neffective = {day}\n", 1)),
+    ("clauses[0].effective", lambda text, day: text.replace("[[clauses]]\n", f"[[clauses]]\neffective = {day}\n", 1)),
+])
+def test_every_date_a_procedure_file_gives_is_bounded_when_read(tmp_path, where, edit, day):
+    """Issue 37: a procedure's dates were not bounded: one a calendar may cover is from the schema's first year to its
+    last (1901 to 2199); any other is a problem of the file, named, before anything counts from it."""
+    from core.jurisdiction import check_file
+    city = tmp_path / "city.toml"
+    city.write_text(edit(FORT_COLLINS, day), encoding="utf-8")
+    jurisdiction, problems = check_file(city)
+    assert jurisdiction is None
+    assert f"{where}: {day} is out of range (hint: use a date from 1901-01-01 to 2199-12-31" in "\n".join(map(str, problems))
 
 
 # --- inputs that once hung, ran out of memory or printed a traceback -----------------------------

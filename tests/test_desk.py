@@ -189,12 +189,48 @@ ONE_BAD = json.dumps(export_document("fort-collins", THREE[:1], Reminders(), "20
     (ONE_BAD, "Complaint 1 in this file cannot be read: its id is missing, or is not lower-case letters, digits and "
               "hyphens."),
     (GOOD.replace('"days": [', '"days": [99, '), "This file's reminders cannot be read."),
-    (" " * (MAX_EXPORT_BYTES + 1), "This file is larger than 5 MB, so it is not a desk export."),
+    (" " * (MAX_EXPORT_BYTES + 1), f"This file is larger than {MAX_EXPORT_BYTES // 1_000_000} MB, so it is not a desk export."),
     (json.dumps({"format": "complaint-checker-desk", "version": 1, "procedure": "fort-collins",
-                 "complaints": [{}] * (MAX_COMPLAINTS + 1)}), "This file holds more than 500 complaints."),
+                 "complaints": [{}] * (MAX_COMPLAINTS + 1)}), f"This file holds more than {MAX_COMPLAINTS} complaints."),
 ])
 def test_a_file_that_is_not_a_desk_of_this_version_is_refused_in_one_sentence(text, sentence):
     assert refused(text) == sentence + " Nothing on the desk was changed."
+
+
+def office_of(count: int) -> list[dict]:
+    """A desk of `count` complaints as the page keeps them: received over a year, with what the desk saw of their
+    dates, a few closed, some with a duty marked done."""
+    day = lambda n: date.fromordinal(date(2026, 1, 5).toordinal() + n % 330).isoformat()
+    return [{"id": f"c{n:06x}", "label": f"2026-EC-{n:04d}", "facts": {"violation_date": day(n), "received": day(n + 20),
+             "complainant_role": "registered-elector"}, "added": "2026-12-01T17:00:00.000Z",
+             "changed": "2026-12-01T17:00:00.000Z", "standing": "closed" if n % 10 == 0 else "open",
+             "done": {"preliminary-review-notice": day(n + 22)} if n % 3 == 0 else {},
+             "dates": {"preliminary-review-notice": {"date": day(n + 23), "sequence": n % 2, "was": None, "moved_on": None},
+                       "additional-information": {"date": None, "sequence": 0, "was": None, "moved_on": None}}}
+            for n in range(count)]
+
+
+@pytest.mark.parametrize("count", [600, 2000])
+def test_a_desk_of_any_size_it_holds_exports_and_reads_back_whole(count):
+    """Issue 37: a desk of 600 (two imports of 300) exported all 600, and its own file was refused ("This file holds
+    more than 500 complaints"): an office's backup that could not be restored. One limit, the same both ways."""
+    checker = Checker(FC)
+    kept = office_of(count)
+    exported = json.loads(checker.desk_export_json(json.dumps({"complaints": kept}), None, "2026-12-01T17:00:00.000Z"))
+    assert exported["ok"] is True and len(json.loads(exported["text"])["complaints"]) == count
+    restored = json.loads(checker.desk_import_json(exported["text"], "en", None))
+    assert restored["ok"] is True, restored
+    assert restored["added"] == count and restored["unreadable"] == []
+    assert restored["complaints"] == [Complaint.read(c).as_json() for c in kept]  # whole: nothing lost or changed
+
+
+def test_an_export_never_writes_a_file_its_import_would_refuse():
+    """A desk over the limit (storage altered by hand: the page adds and imports no further) is not exported as a
+    file that cannot be read back; the export says why instead."""
+    over = [{"id": f"c{n}", "label": f"L{n}", "facts": {}} for n in range(MAX_COMPLAINTS + 1)]
+    answer = json.loads(Checker(FC).desk_export_json(json.dumps(over), None, "2026-12-01T17:00:00Z", "es"))
+    assert answer == {"ok": False, "error": {"field": "desk", "code": "too_many", "message": (
+        f"Este archivo tiene más de {MAX_COMPLAINTS} quejas. No se cambió nada en los expedientes.")}}
 
 
 def test_refusals_are_worded_in_spanish_too():
@@ -351,6 +387,24 @@ def test_a_checker_file_made_again_after_a_date_moved_replaces_its_event():
     third = json.loads(checker.calendar_file_json(json.dumps(facts), "en", "2026-12-03", "complainant",
                                                   "2026-12-03T17:00:00Z", json.dumps({"dates_by_key": {first["key"]: second["dates"]}})))
     assert [int(e["SEQUENCE"]) for e in events_of(third["ics"]) if "additional-information" in str(e["UID"])] == [1]
+
+
+@pytest.mark.parametrize("memory", [None, "str", [1], {"KEY": [1]}, {"KEY": {"additional-information": 7}},
+                                    {"KEY": {"preliminary-review-notice": {"date": "2026-02-30"}}}])
+def test_a_calendar_memory_that_cannot_be_read_is_set_aside_and_the_file_is_made(memory):
+    """Issue 37: a memory of earlier calendar files holding null, "str" or [1] ended every download in
+    "python: AttributeError"; one that cannot be read is set aside (said in the answer), and the file is made."""
+    checker = Checker(FC)
+    facts = json.dumps({"violation_date": "2026-10-01", "received": "2026-11-30"})
+    plain = json.loads(checker.calendar_file_json(facts, "en", "2026-12-01", "clerk", "2026-12-01T17:00:00Z"))
+    kept = json.dumps({"dates_by_key": json.loads(json.dumps(memory).replace("KEY", plain["key"]))})
+    made = json.loads(checker.calendar_file_json(facts, "en", "2026-12-01", "clerk", "2026-12-01T17:00:00Z", kept))
+    assert made["ok"] is True and made["set_aside"] is True and plain["set_aside"] is False
+    assert made["ics"] == plain["ics"] and made["dates"] == plain["dates"]
+    for dates in ("str", [1], {"preliminary-review-notice": 7}):  # the desk's copy of a complaint, damaged
+        desk_copy = json.dumps({"key": "c1", "label": "FC-A", "dates": dates})
+        made = json.loads(checker.calendar_file_json(facts, "en", "2026-12-01", "clerk", "2026-12-01T17:00:00Z", desk_copy))
+        assert made["ok"] is True and made["set_aside"] is True and made["key"] == "c1"
 
 
 # --- the same dates as the report --------------------------------------------------------------------------------

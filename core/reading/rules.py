@@ -27,6 +27,21 @@ KEYS_BY_KIND = {
     "fine": {"amount_min", "amount_max"},
 }
 ONLY_FOR = {key for keys in KEYS_BY_KIND.values() for key in keys}
+# A date a procedure file gives is one its calendar may cover: from the schema's first year to its last. Further
+# out, counting from it would leave Python's dates (year 9999) or any calendar the file can give.
+FIRST_DAY, LAST_DAY = date(1901, 1, 1), date(2199, 12, 31)
+# (and a closure's date, held to its calendar's years)
+DATES_OF_THE_FILE = ("updated", "effective", "supported_from", "violations_from", "supported_to")
+
+
+def read_day(problems: Problems, where: Where, key: str, text: str) -> date:
+    """A date the file gives (already in the form YYYY-MM-DD, a real date: the schema), held within the years a
+    procedure may cover; one outside them is a problem of the file, named, before anything counts from it."""
+    day = date.fromisoformat(text)
+    if not FIRST_DAY <= day <= LAST_DAY:
+        problems.add(where, f"{day} is out of range", f"use a date from {FIRST_DAY} to {LAST_DAY}, the years a "
+                     "calendar may cover", key=key)
+    return day
 
 
 class RuleReader:
@@ -34,6 +49,7 @@ class RuleReader:
                  version_date: str, date_facts: tuple[str, ...], countings: tuple[str, ...] = ()):
         self.problems, self.law, self.parties, self.countings = problems, law, parties, countings
         self.effective, self.version_date, self.date_facts = effective, version_date, date_facts
+        self.data = data
         self.entries = data["rules"]
         self.event_entries = data.get("events", [])
         self.all_ids = {e["id"] for e in self.entries}
@@ -43,6 +59,11 @@ class RuleReader:
         self.used: set[str] = set()  # facts and events some rule counts from or tests
 
     def read(self) -> tuple[Rule, ...]:
+        for key in (key for key in DATES_OF_THE_FILE if key in self.data):
+            read_day(self.problems, TOP, key, self.data[key])
+        for i, clause in enumerate(self.data["clauses"]):
+            if "effective" in clause:
+                read_day(self.problems, entry_where("clauses", i, clause), "effective", clause["effective"])
         rules = []
         for i, entry in enumerate(self.entries):
             where = entry_where("rules", i, entry)
@@ -74,13 +95,13 @@ class RuleReader:
         for who in entry.get("notifies", []):
             if who not in actors:
                 self.problems.add(where, f"“{who}” is not an actor", one_of_hint(who, actors), key="notifies")
-        effective = date.fromisoformat(entry["effective"]) if "effective" in entry else self.effective
+        effective = read_day(self.problems, where, "effective", entry["effective"]) if "effective" in entry else self.effective
         self.law.check_quote(self.problems, where, entry["clause"], entry.get("text"), on=effective)
         version_date = entry.get("version_date", self.version_date)
         if version_date not in self.date_facts:
             self.problems.add(where, f"“{version_date}” is not a date fact", one_of_hint(version_date, self.date_facts),
                               key="version_date")
-        repealed = date.fromisoformat(entry["repealed"]) if "repealed" in entry else None
+        repealed = read_day(self.problems, where, "repealed", entry["repealed"]) if "repealed" in entry else None
         if repealed and repealed <= effective:
             self.problems.add(where, "repealed is not after effective", key="repealed")
         fields = dict(

@@ -510,7 +510,7 @@ const loading = new LoadingStatus(t, {
     update();
     // Keeping the build for offline use downloads and checks every file again: start it once the
     // person's first answers have had the machine to themselves for a few seconds.
-    setTimeout(() => (window.requestIdleCallback || setTimeout)(() => keepForOffline(loader), { timeout: 5000 }), OFFLINE_AFTER_MS);
+    setTimeout(() => (window.requestIdleCallback || setTimeout)(() => keepForOffline(), { timeout: 5000 }), OFFLINE_AFTER_MS);
   },
   failure: failed,
   stale() {
@@ -533,18 +533,31 @@ document.documentElement.dataset.formReady = "";
 document.documentElement.dataset.scripts = "started"; // every module of the page loaded and ran
 update();
 
-// After the first answer, keep this build on the device for offline use: the service worker is
-// checked against this build's hash before it is registered.
-async function keepForOffline({ root, service_worker: worker }) {
+// --- keeping this build for offline use -----------------------------------------------------------------------
+
+// After the first answer, keep this build on the device for offline use. The service worker is checked against this
+// build's hash twice: the bytes of sw.js before it is registered, then the bytes the browser itself fetched to
+// register it, a second request that a host or cache could answer with other bytes. A worker that is not this
+// build's, or cannot be shown to be, is unregistered at once: the one that runs is the one the build checked, or none.
+async function keepForOffline() {
   if (!("serviceWorker" in navigator)) return;
-  const url = new URL(root + worker.url, document.baseURI);
+  const { scope, registered } = serviceWorkerPlace();
+  let registration;
   try {
-    await (await fetch(url, { integrity: worker.integrity })).arrayBuffer();
-    await navigator.serviceWorker.register(url, { scope: new URL(root, document.baseURI).pathname });
+    if (!(await siteServesThisBuildsWorker())) {
+      await refuseOffline(await navigator.serviceWorker.getRegistration(scope));
+      return;
+    }
+    registration = await navigator.serviceWorker.register(registered, { scope, updateViaCache: "none" });
   } catch (error) {
-    document.documentElement.dataset.offline = "unavailable";
+    registration = null;
+  }
+  if (!registration) {
+    document.documentElement.dataset.offline = "unavailable"; // no network, or a browser that keeps no worker
     return;
   }
+  if (!(await checkRegistered(registration))) return;
+  document.documentElement.dataset.offline = "kept";
   // Once the service worker keeps this build, the calculator keeps its started interpreter beside it, so
   // that the next visit starts from there (thrown away with the build's cache when a new build comes).
   await navigator.serviceWorker.ready;
@@ -553,4 +566,82 @@ async function keepForOffline({ root, service_worker: worker }) {
     // kept: tried once, as the next visit will start, before that visit relies on it (runtime.js)
     document.documentElement.dataset.snapshot = kept === "kept" ? await calculator.trySnapshot(t.lang, cityToday()) : kept;
   }
+}
+
+// Where the worker is registered, and by what address: one of this build's own (sw.js?build=…), which the page never
+// asks for itself, so that the browser's copy of it in its HTTP cache holds what a registration (or the browser's
+// own update since) fetched, and nothing else.
+function serviceWorkerPlace() {
+  const { root, service_worker: worker } = loader;
+  const address = (path) => new URL(root + path, document.baseURI).href;
+  return { scope: new URL(root, document.baseURI).pathname, registered: address(worker.register),
+    ours: (url) => url.startsWith(`${address(worker.url)}?build=`) };
+}
+
+// Whether the site's sw.js, asked for now, is this build's.
+async function siteServesThisBuildsWorker() {
+  const response = await fetch(new URL(loader.root + loader.service_worker.url, document.baseURI), { cache: "no-cache" });
+  return holdsThisBuildsWorker(response);
+}
+
+// Whether a response holds this build's sw.js, hashed here: other bytes are a refusal, where no bytes at all (no
+// network) are not.
+async function holdsThisBuildsWorker(response) {
+  if (!response.ok) return false;
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+  return `sha256-${btoa(String.fromCharCode(...hash))}` === loader.service_worker.integrity;
+}
+
+// The registration's newest worker (installing, waiting or active) is this build's: the browser's copy of what it
+// fetched for it is. One that is not, or cannot be shown to be (registered by an address the page also asks for
+// itself, or by a host that forbids keeping sw.js: no-store), is refused. True if it is.
+async function checkRegistered(registration) {
+  const newest = registration.installing || registration.waiting || registration.active;
+  let checked = false;
+  try {
+    checked = Boolean(newest) && serviceWorkerPlace().ours(newest.scriptURL)
+      && await holdsThisBuildsWorker(await fetch(newest.scriptURL, { cache: "only-if-cached", mode: "same-origin" }));
+  } catch (error) {
+    checked = false; // no copy kept
+  }
+  if (!checked) {
+    await refuseOffline(registration);
+    return false;
+  }
+  watchUpdates(registration);
+  return true;
+}
+
+// While this page is open, each worker the browser installs by itself (its own update check, made as pages of the
+// site open) is checked as it appears, before it takes over, if the site still serves this build's sw.js. If it
+// serves another build's, this page is out of date: that build's pages judge it. (One registered by an address of an
+// earlier version's, plain sw.js, is replaced by this build's own after the first answer.)
+function watchUpdates(registration) {
+  registration.onupdatefound = async () => {
+    const newest = registration.installing;
+    if (!newest || !serviceWorkerPlace().ours(newest.scriptURL)) return;
+    if (await siteServesThisBuildsWorker().catch(() => false)) await checkRegistered(registration);
+  };
+}
+
+// From the page's start, not only after its first answer: the browser's update check runs as the page opens.
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.getRegistration(serviceWorkerPlace().scope).then((registration) => {
+    if (registration) watchUpdates(registration);
+  }, () => {});
+}
+
+// Refused: no worker of this site stays registered, nothing kept for offline use stays (whatever a refused worker
+// may have written), and the page says that offline use is not available.
+async function refuseOffline(registration) {
+  try {
+    if (registration) await registration.unregister();
+    for (const name of await caches.keys()) {
+      if (name.startsWith("complaint-checker-")) await caches.delete(name);
+    }
+  } catch (error) {
+    // storage unavailable: nothing kept to delete
+  }
+  document.getElementById("offline-refused").hidden = false;
+  document.documentElement.dataset.offline = "refused";
 }

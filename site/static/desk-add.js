@@ -2,7 +2,7 @@
 // types, on the office's desk on this device (desk-store.js). A checker opened from the desk (its link names
 // the complaint: desk=ID) saves the facts back to that complaint instead, for instance an event just recorded;
 // if another tab changed that complaint meanwhile, nothing is saved and the office is told.
-import { Conflict, DeskStore, newId } from "./desk-store.js";
+import { Conflict, DeskFull, DeskStore, newId } from "./desk-store.js";
 import { checkerLink } from "./link.js";
 import { fill } from "./render.js";
 
@@ -18,7 +18,7 @@ export class DeskButton {
   constructor(page) {
     this.page = page;
     this.d = page.t.desk;
-    this.store = new DeskStore(page.config.jurisdiction);
+    this.store = new DeskStore(page.config.jurisdiction, page.config.desk_limits.complaints);
     this.box = document.getElementById("desk-add");
     this.label = document.getElementById("desk-label");
     this.button = document.getElementById("desk-add-button");
@@ -146,6 +146,7 @@ export class DeskButton {
     } catch (error) {
       if (error instanceof Conflict && error.record) this.offerChoice(error.record, label);
       else if (error instanceof Conflict) this.say(fill(this.d.changed_elsewhere, { label }), true);
+      else if (error instanceof DeskFull) this.say(fill(this.d.full, { limit: error.limit }), true);
       else this.say(fill(this.d.not_saved, { detail: error.message || String(error) }));
       return;
     }

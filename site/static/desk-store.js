@@ -18,6 +18,16 @@ export class Conflict extends Error {
   }
 }
 
+// The desk already holds the most complaints one desk holds (core/desk.py, MAX_COMPLAINTS): what it holds, its export
+// must write and its import read back, so nothing more is added. Nothing of the write was kept.
+export class DeskFull extends Error {
+  constructor(limit) {
+    super(`the desk holds ${limit} complaints`);
+    this.name = "DeskFull";
+    this.limit = limit;
+  }
+}
+
 const done = (request) => new Promise((resolve, reject) => {
   request.onsuccess = () => resolve(request.result);
   request.onerror = () => reject(request.error);
@@ -41,8 +51,10 @@ export const forCore = ({ id, label, facts, added, changed, dates, standing, don
   { id, label, facts, added, changed, dates, standing: standing || "open", done: done || {} });
 
 export class DeskStore {
-  constructor(procedure) {
+  // limit: the most complaints this procedure's desk holds (the page's config, desk_limits.complaints).
+  constructor(procedure, limit) {
     this.procedure = procedure;
+    this.limit = limit;
     this.db = null;
     this.channel = "BroadcastChannel" in self ? new BroadcastChannel(CHANNEL) : null;
   }
@@ -93,6 +105,13 @@ export class DeskStore {
     return records.sort((a, b) => a.added.localeCompare(b.added) || a.id.localeCompare(b.id));
   }
 
+  // Refuse, inside the transaction that adds them, complaints that would take the desk past its limit.
+  async roomFor(complaints, added) {
+    if (!added) return;
+    const count = await done(complaints.index("procedure").count(this.procedure));
+    if (count + added > this.limit) throw new DeskFull(this.limit);
+  }
+
   async get(id) {
     await this.ready();
     return (await done(this.db.transaction("complaints").objectStore("complaints").get([this.procedure, id]))) || null;
@@ -118,6 +137,7 @@ export class DeskStore {
     const saved = await this.change(async (complaints, desks) => {
       const current = await done(complaints.get([this.procedure, record.id]));
       if ((current ? current.revision : 0) !== revision) throw new Conflict(current);
+      await this.roomFor(complaints, current ? 0 : 1);
       const next = { ...record, procedure: this.procedure, revision: revision + 1 };
       await done(complaints.put(next));
       if (byUser) await DeskStore.touched(desks, settings, new Date().toISOString());
@@ -134,9 +154,14 @@ export class DeskStore {
     const settings = await this.settings();
     const written = await this.change(async (complaints, desks) => {
       const out = [];
+      let added = 0;
       for (const { record, revision } of entries) {
         const current = await done(complaints.get([this.procedure, record.id]));
         if ((current ? current.revision : 0) !== revision) throw new Conflict(current);
+        if (!current) added += 1;
+      }
+      await this.roomFor(complaints, added);
+      for (const { record, revision } of entries) {
         const next = { ...record, procedure: this.procedure, revision: revision + 1 };
         await done(complaints.put(next));
         out.push(next);

@@ -1,7 +1,7 @@
 // The office's desk: every complaint the office keeps on this device (desk-store.js), every dated duty of
 // the office across them (core/desk.py, run in the worker exactly as the checker runs its report), and what
 // the office takes away: an export, one calendar, this week's duties on paper.
-import { Conflict, DeskStore, forCore } from "./desk-store.js";
+import { Conflict, DeskFull, DeskStore, forCore } from "./desk-store.js";
 import { checkerLink } from "./link.js";
 import { cityToday, download, el, fill } from "./render.js";
 import { LoadingStatus } from "./status.js";
@@ -15,9 +15,9 @@ const message = document.getElementById("desk-message-text");
 const undoButton = document.getElementById("desk-undo");
 const daysInput = document.getElementById("desk-reminder-days");
 const atInput = document.getElementById("desk-reminder-at");
-const IMPORT_LIMIT = 5_000_000; // core/desk.py, MAX_EXPORT_BYTES: a larger file is refused there, unread here
+const limits = config.desk_limits; // core/desk.py: the most complaints one desk holds, and one file's bytes
 
-const store = new DeskStore(config.jurisdiction);
+const store = new DeskStore(config.jurisdiction, limits.complaints);
 let records = []; // as stored, with each one's revision
 let settings = null;
 let calculator = null;
@@ -215,6 +215,7 @@ async function written(write) {
     return true;
   } catch (error) {
     if (error instanceof Conflict) await fromOtherTab();
+    else if (error instanceof DeskFull) say(fill(d.full, { limit: error.limit }));
     else say(fill(d.not_saved, { detail: String(error.message || error).replace(/\.$/, "") }));
     return false;
   }
@@ -333,9 +334,9 @@ undoButton.addEventListener("click", async () => {
 
 document.getElementById("desk-export").addEventListener("click", async () => {
   if (!ready()) return;
-  const envelope = await calculator.deskExport(config.jurisdiction, forDesk(), settings.reminders);
+  const envelope = await calculator.deskExport(config.jurisdiction, forDesk(), settings.reminders, t.lang);
   if (!envelope.ok) {
-    say(fill(d.failed, { detail: envelope.error.message }));
+    say(fill(d.export_failed, { detail: envelope.error.message }));
     return;
   }
   const name = `${config.jurisdiction}-desk-${today()}.json`;
@@ -351,7 +352,7 @@ document.getElementById("desk-import").addEventListener("change", async (event) 
   const file = input.files && input.files[0];
   if (!file || !ready()) return;
   // Read no more than the limit and one byte: a larger file is refused by its size, unread.
-  const text = await file.slice(0, IMPORT_LIMIT + 1).text();
+  const text = await file.slice(0, limits.bytes + 1).text();
   const envelope = await calculator.deskImport(config.jurisdiction, text, t.lang, forDesk());
   input.value = "";
   if (!envelope.ok) {
@@ -373,8 +374,8 @@ document.getElementById("desk-import").addEventListener("change", async (event) 
     // Nothing of the file was kept (one transaction): say so, and why (another tab's change, or storage full).
     await load();
     await redraw();
-    say(fill(error instanceof Conflict ? d.import_conflict : d.import_failed,
-      { name: file.name, detail: String(error.message || error).replace(/\.$/, "") }));
+    const why = error instanceof Conflict ? d.import_conflict : error instanceof DeskFull ? d.import_full : d.import_failed;
+    say(fill(why, { name: file.name, limit: limits.complaints, detail: String(error.message || error).replace(/\.$/, "") }));
     section.dataset.imported = "refused";
     return;
   }

@@ -183,29 +183,45 @@ export class Keeping {
     const which = desk ? slug(desk.label) : facts.received || facts.violation_date || envelope.key;
     const name = `${config.jurisdiction}-${this.page.role()}-${which}-${this.t.lang}.ics`;
     download(name, envelope.ics, "text/calendar;charset=utf-8");
-    this.say(fill(this.t.keep.calendar_made, { name, count }));
+    // A memory the core could not read was set aside, and is said: the file itself never waits on it.
+    const setAside = envelope.set_aside ? ` ${this.t.keep.calendar_memory_set_aside}` : "";
+    this.say(fill(this.t.keep.calendar_made, { name, count }) + setAside);
   }
 
   // What this device kept of each complaint's calendar file (the dates its events had), so that a file made
   // again after a date moved carries a higher SEQUENCE for that event and replaces it in a calendar program.
+  // Sent as stored: the core reads it, and sets aside what it cannot read (core/json_api.py, _kept_dates).
   calendarKept() {
     const desk = this.page.deskComplaint();
     if (desk) return { key: desk.id, label: desk.label, dates: desk.dates };
-    try {
-      return { dates_by_key: JSON.parse(localStorage.getItem(this.calendarKey()) || "{}") };
-    } catch (error) {
-      return null;
-    }
+    return { dates_by_key: this.calendarMemory() };
   }
 
   calendarKey() {
     return `complaint-checker:calendars:${this.page.config.jurisdiction}`;
   }
 
+  // The memory as stored: parsed if it is JSON, else its text (which the core sets aside); {} if there is none.
+  calendarMemory() {
+    let text = null;
+    try {
+      text = localStorage.getItem(this.calendarKey());
+    } catch (error) {
+      return {}; // storage off: nothing kept
+    }
+    try {
+      return text === null ? {} : JSON.parse(text);
+    } catch (error) {
+      return text;
+    }
+  }
+
   keepCalendar(envelope) {
     if (this.page.deskComplaint()) return; // the desk keeps its complaints' dates itself
     try {
-      const kept = JSON.parse(localStorage.getItem(this.calendarKey()) || "{}");
+      const stored = this.calendarMemory();
+      // Not dates by complaint (set aside, and said): this file's dates start the memory again.
+      const kept = stored && typeof stored === "object" && !Array.isArray(stored) ? stored : {};
       delete kept[envelope.key];
       kept[envelope.key] = envelope.dates;
       const keys = Object.keys(kept); // the fifty most recent complaints are enough

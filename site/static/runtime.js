@@ -6,7 +6,7 @@ const TRIAL_WARMS_UP_MS = 1000; // for a tried snapshot's interpreter to warm up
 
 // config: { root, worker: {url, integrity}, assets: {"app.js": {url, sizes}}, loader: {runtime, python, lock},
 //           procedures: [{id, procedure: {url, integrity, sizes}}] }
-// on: { progress(step, total, label, {received, expected}), ready(started, timings, wasm), failure(code, detail),
+// on: { progress(step, total, label, {received, expected}), ready(started, timings, wasm, snapshot), failure(code, detail),
 //       slow(what: "network" | "device"), stale(), restarted() }
 export class Calculator {
   // `on` may come later (attach): a calculator started by the page's first script (boot.js), before the rest
@@ -44,22 +44,17 @@ export class Calculator {
     return new URL(this.config.root + path, document.baseURI).href;
   }
 
-  // Where this build keeps the worker's memory snapshot on this device: in the build's own cache (the service
-  // worker's), which a new build's service worker deletes; one for each set of procedures a page reads (a site's
-  // checker and desk share one, its other procedures and its verify page have theirs), so that no page starts
-  // from, or throws away, another's.
   snapshotPlace() {
-    const { build } = this.config.loader;
-    const read = this.config.procedures.map((p) => p.id).join("+");
-    return build ? { cache: `complaint-checker-${build}`, url: this.absolute(`python-snapshot-${build}-${read}`) } : null;
+    return snapshotPlace(this.config);
   }
 
-  // The kept snapshot's bytes, read here from the moment the calculator starts, or null.
+  // The kept snapshot's bytes and the digest kept apart from them (the worker checks one against the other before
+  // it starts from them), read here from the moment the calculator starts; or null.
   async keptSnapshot(place) {
     if (!place || !("caches" in self)) return null;
     try {
-      const kept = await caches.match(place.url, { cacheName: place.cache });
-      return kept ? await kept.arrayBuffer() : null;
+      const [kept, digest] = await Promise.all([place.url, place.digest].map((url) => caches.match(url, { cacheName: place.cache })));
+      return kept ? { bytes: await kept.arrayBuffer(), digest: digest ? await digest.text() : null } : null;
     } catch (error) {
       return null; // unreadable storage: a normal start
     }
@@ -124,7 +119,8 @@ export class Calculator {
       origin: performance.timeOrigin,
     });
     const sent = this.worker;
-    kept.then((bytes) => sent.postMessage({ type: "snapshot", bytes }, bytes ? [bytes] : []));
+    kept.then((found) => sent.postMessage({ type: "snapshot", bytes: found && found.bytes, digest: found && found.digest },
+      found ? [found.bytes] : []));
     module.then((compiled) => sent.postMessage({ type: "module", module: compiled }));
   }
 
@@ -135,11 +131,12 @@ export class Calculator {
     } else if (message.type === "ready") {
       this.ready = true;
       this.started = message.started;
+      this.snapshotCheck = message.snapshot;
       this.timings = { "calculator created": this.created, "worker created": this.workerStarted, ...message.timings,
         "ready told": Math.round(performance.now()) };
       clearTimeout(this.slowTimer);
       if (this.restarts) this.on.restarted();
-      else this.on.ready(message.started, this.timings, message.wasm);
+      else this.on.ready(message.started, this.timings, message.wasm, message.snapshot);
     } else if (message.seq && this.pending.has(message.seq)) {
       const { resolve, reject, timer } = this.pending.get(message.seq);
       clearTimeout(timer);
@@ -210,8 +207,8 @@ export class Calculator {
     return this.request({ type: "desk-calendar", jurisdiction, complaints, lang, today, reminders, stamp: new Date().toISOString() });
   }
 
-  deskExport(jurisdiction, complaints, reminders) {
-    return this.request({ type: "desk-export", jurisdiction, complaints, reminders, stamp: new Date().toISOString() });
+  deskExport(jurisdiction, complaints, reminders, lang) {
+    return this.request({ type: "desk-export", jurisdiction, complaints, reminders, lang, stamp: new Date().toISOString() });
   }
 
   // An exported desk, merged by the core into the desk's current complaints (`current`, as desk() sends them).
@@ -273,6 +270,30 @@ export class Calculator {
 
   runCases(jurisdiction, cases) {
     return this.request({ type: "cases", jurisdiction, url: this.absolute(cases.url), integrity: cases.integrity });
+  }
+}
+
+// Where this build keeps the worker's memory snapshot on this device, and its digest apart from it: in the build's
+// own cache (the service worker's), which a new build's service worker deletes; one for each set of procedures a page
+// reads (a site's checker and desk share one, its other procedures and its verify page have theirs), so that no page
+// starts from, or throws away, another's.
+export function snapshotPlace(config) {
+  const { build } = config.loader;
+  const read = config.procedures.map((p) => p.id).join("+");
+  const absolute = (path) => new URL(config.root + path, document.baseURI).href;
+  return build ? { cache: `complaint-checker-${build}`, url: absolute(`python-snapshot-${build}-${read}`),
+    digest: absolute(`snapshot-digest-${build}-${read}`) } : null;
+}
+
+// Whether this device keeps a snapshot for these procedures (found, not checked: a calculator started from it checks
+// its digest, and throws away one that differs, as the next visit would).
+export async function snapshotKept(config) {
+  const place = snapshotPlace(config);
+  if (!place || !("caches" in self)) return false;
+  try {
+    return Boolean(await caches.match(place.url, { cacheName: place.cache }));
+  } catch (error) {
+    return false;
   }
 }
 

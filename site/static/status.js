@@ -70,8 +70,9 @@ export class LoadingStatus {
         this.bar.value = step - 1 + (label === "download" && expected ? Math.min(received / expected, 1) : 0);
         if (label === "download") root.downloaded = expected ? Math.round((100 * received) / expected) : 0;
       },
-      ready: (started, timings, wasm) => {
+      ready: (started, timings, wasm, snapshot) => {
         root.pythonStart = started;
+        root.snapshotCheck = snapshot || "none"; // a kept snapshot's digest: "passed", "failed" (thrown away unrun)
         root.wasm = wasm || ""; // where the compiled wasm came from: "download", "page" or "cache"
         root.startTimings = JSON.stringify(timings || {}); // for the benchmark: where the start went
         this.say(t.loading.ready);

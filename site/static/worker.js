@@ -15,9 +15,10 @@
 //
 // A memory snapshot: once this device has answered and the page's service worker keeps this build,
 // the worker keeps a snapshot of the ready interpreter (core imported, procedures read) in the build's
-// own cache, made only from checked files; the next visit starts from it, and a snapshot that will not
-// load is thrown away and the start made afresh. A new build's service worker deletes the old cache,
-// snapshot with it.
+// own cache, made only from checked files, and apart from it the digest of the bytes the cache gives back.
+// The next visit starts from it only if its bytes still have that digest: one that does not (edited or
+// damaged in storage), or that will not load, is thrown away unrun and the start made afresh. A new build's
+// service worker deletes the old cache, snapshot and digest with it.
 
 const STEPS = 4;
 const EMPTY_WASM_MODULE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]);
@@ -26,8 +27,9 @@ const downloads = new Map(); // absolute URL -> { response (as it arrives), byte
 const refused = new Set(); // URLs whose download failed
 const failures = new Map(); // URL -> why its download failed
 let pyodide = null;
-let snapshotTarget = null; // { cache, url } where this build keeps its snapshot
+let snapshotTarget = null; // { cache, url, digest } where this build keeps its snapshot, and its digest
 let started = "fresh"; // how the interpreter started: "fresh", or "snapshot"
+let snapshotCheck = "none"; // a kept snapshot's digest: "passed", "failed" (thrown away unrun), or none was kept
 let wasmFrom = "download"; // where the compiled wasm came from: "download", the page ("page"), or the build's cache
 // When each part of the start ended, in ms in the page's time (from the page's navigation, as the page's own
 // marks): told to the page with "ready", where the benchmark reads it (scripts/benchmark.py: where a start goes).
@@ -269,7 +271,8 @@ function startPython(options) {
 }
 
 // This build's kept snapshot, if the page found one: the page reads it (runtime.js), from the moment it starts the
-// calculator and off this worker's thread, and sends its bytes; null if there is none.
+// calculator and off this worker's thread, and sends its bytes and the digest kept apart from it; checked here as
+// soon as they come, while the runtime's modules are imported. Resolves to { bytes, passed }, or null.
 let receiveSnapshot = () => {};
 const snapshotFromThePage = new Promise((resolve) => {
   receiveSnapshot = resolve;
@@ -334,9 +337,17 @@ async function forgetSnapshot() {
   try {
     const cache = await caches.open(snapshotTarget.cache);
     await cache.delete(snapshotTarget.url);
+    await cache.delete(snapshotTarget.digest);
   } catch (error) {
     // nothing kept, or storage unavailable: nothing to forget
   }
+}
+
+// A snapshot's digest, as kept apart from it: in the form of a file's integrity.
+const snapshotDigest = async (bytes) => `sha256-${await digest("SHA-256", bytes)}`;
+
+async function checkSnapshot(bytes, kept) {
+  return { bytes, passed: typeof kept === "string" && kept === await snapshotDigest(bytes) };
 }
 
 async function init({ runtime, python, lock, snapshot: target, controlled, procedures, origin }) {
@@ -374,10 +385,15 @@ async function init({ runtime, python, lock, snapshot: target, controlled, proce
   const options = { loadPyodide, indexURL, createPyodideModule, stdLibURL: python["python_stdlib.zip"].url,
     lockFileContents: lock, stdout: () => {}, stderr: () => {} };
   const kept = await snapshotFromThePage;
-  if (kept) {
+  if (kept && !kept.passed) {
+    // Not the snapshot that was kept (edited or damaged in storage, or kept without its digest): never run.
+    snapshotCheck = "failed";
+    await forgetSnapshot();
+  } else if (kept) {
+    snapshotCheck = "passed";
     timed("snapshot read");
     try {
-      pyodide = await startPython({ ...options, _loadSnapshot: unpackSnapshot(kept) });
+      pyodide = await startPython({ ...options, _loadSnapshot: unpackSnapshot(kept.bytes) });
       timed("python");
       for (const procedure of procedures) checkers.set(procedure.id, pyodide.globals.get("_checkers").get(procedure.id));
       if (procedures.every((procedure) => checkers.get(procedure.id))) {
@@ -421,6 +437,9 @@ async function keepSnapshot() {
     const bytes = packSnapshot(pyodide.makeMemorySnapshot());
     const cache = await caches.open(snapshotTarget.cache);
     await cache.put(snapshotTarget.url, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    // The digest of the bytes as the cache gives them back, kept apart from them: a visit starts only from these.
+    const stored = await (await cache.match(snapshotTarget.url)).arrayBuffer();
+    await cache.put(snapshotTarget.digest, new Response(await snapshotDigest(stored), { headers: { "Content-Type": "text/plain" } }));
     return "kept";
   } catch (error) {
     return "none"; // storage full or refused: the next visit starts as this one did
@@ -461,7 +480,7 @@ async function handle(message) {
         throw error;
       });
       timed("ready");
-      return { type: "ready", started, wasm: wasmFrom, timings };
+      return { type: "ready", started, snapshot: snapshotCheck, wasm: wasmFrom, timings };
     case "keep-snapshot":
       return { type: "result", seq: message.seq, envelope: { ok: true, snapshot: await keepSnapshot() } };
     case "evaluate": {
@@ -487,7 +506,7 @@ async function handle(message) {
     }
     case "desk-export": {
       const answer = checkers.get(message.jurisdiction).desk_export_json(
-        JSON.stringify(message.complaints), JSON.stringify(message.reminders), message.stamp);
+        JSON.stringify(message.complaints), JSON.stringify(message.reminders), message.stamp, message.lang);
       return { type: "result", seq: message.seq, envelope: JSON.parse(answer) };
     }
     case "desk-import": {
@@ -512,7 +531,7 @@ self.addEventListener("message", async ({ data }) => {
   }
   if (data.type === "snapshot") {
     if (data.bytes) timed("snapshot received");
-    receiveSnapshot(data.bytes ? new Uint8Array(data.bytes) : null);
+    receiveSnapshot(data.bytes ? checkSnapshot(new Uint8Array(data.bytes), data.digest) : null);
     return;
   }
   try {
