@@ -76,10 +76,17 @@ JS_STRINGS = ("lang", "site", "loading", "results", "checker", "verify", "who", 
 
 
 class BuildError(Exception):
-    """Why the build refuses, with nothing written or deleted: said on standard error, and exit status 2."""
+    """Why the build refuses, with nothing written or deleted: said on standard error, with exit status 1 (as it
+    always has: scripts that host a site may test for it)."""
+
+    status = 1
 
 
-REFUSED = 2  # the exit status of a refusal, as the core's command line exits on bad input (1 is left to a crash)
+class OutputRefused(BuildError):
+    """An output folder the build will not write into because it would write through a symbolic link, or over a
+    file it did not write: exit status 2, as the core's command line refuses bad input."""
+
+    status = 2
 
 
 @dataclass
@@ -466,14 +473,14 @@ def check_targets(out: Path, paths: list[str], before: list[Path] | None) -> Non
         for part in Path(path).parts:
             target = target / part
             if target.is_symlink():
-                raise BuildError(f"refusing to write into {out}: {target.relative_to(out).as_posix()} is a symbolic "
+                raise OutputRefused(f"refusing to write into {out}: {target.relative_to(out).as_posix()} is a symbolic "
                                  "link, and the build writes only into files and folders of its own; nothing was "
                                  "deleted (remove the link, or choose another folder)")
             if not target.exists():
                 break
         else:
             if listed is not None and target not in listed:
-                raise BuildError(f"refusing to write into {out}: {path} is not a file a previous build wrote (the "
+                raise OutputRefused(f"refusing to write into {out}: {path} is not a file a previous build wrote (the "
                                  f"folder's {MARKER} does not list it), and this build would replace it; nothing was "
                                  "deleted (move it out of the folder, or choose another folder)")
 
@@ -533,7 +540,7 @@ def main(argv=None) -> int:
         site = build(args.jurisdiction, args.out, args.publish_failing_cases)
     except BuildError as err:
         print(f"build failed: {err}" if "\n" not in str(err) else f"build failed:\n{err}", file=sys.stderr)
-        return REFUSED
+        return err.status
     # What this build wrote, as its marker lists it: not a host's own files in the same folder.
     listed = (args.out / MARKER).read_text(encoding="utf-8").splitlines()[1:]
     count = sum(1 for path in listed if path and not path.endswith((".br", ".gz")))

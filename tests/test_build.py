@@ -165,7 +165,7 @@ def test_a_broken_procedure_stops_the_build_and_lists_every_problem(tmp_path, ca
     text = (ROOT / "tests" / "jurisdictions" / "minimal.toml").read_text()
     bad = tmp_path / "city.toml"
     bad.write_text(text.replace('from = "hearing"', 'from = "hearings"').replace('clause = "b"', 'clause = "c"'))
-    assert build.main(["--jurisdiction", str(bad), "--out", str(tmp_path / "dist")]) == 2
+    assert build.main(["--jurisdiction", str(bad), "--out", str(tmp_path / "dist")]) == 1
     err = capsys.readouterr().err
     assert "“hearings”, which is not a date fact" in err and "clause “c” is not defined" in err and "2 problem(s)" in err
     assert not (tmp_path / "dist").exists()
@@ -205,7 +205,7 @@ def test_the_build_refuses_a_folder_that_is_not_its_own_and_leaves_it_untouched(
     notes = tmp_path / "notes"
     notes.mkdir()
     (notes / "minutes.txt").write_text("keep me")
-    assert build.main(["--jurisdiction", "fort-collins", "--out", str(notes)]) == 2
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(notes)]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "refusing to write into" in err[0] and "not empty and not a previous build" in err[0]
     assert [p.name for p in notes.iterdir()] == ["minutes.txt"] and (notes / "minutes.txt").read_text() == "keep me"
@@ -217,7 +217,7 @@ def test_the_build_never_writes_over_the_project(out, capsys):
     def project():
         return {p: p.stat().st_mtime_ns for p in ROOT.glob("*") if p.name not in (".hypothesis", ".cache")}
     before = project()
-    assert build.main(["--jurisdiction", "fort-collins", "--out", str(ROOT / out)]) == 2
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(ROOT / out)]) == 1
     assert "refusing to write into" in capsys.readouterr().err
     assert project() == before
 
@@ -247,11 +247,11 @@ def test_a_previous_build_of_the_first_format_is_still_replaced(tmp_path):
 
 def test_an_out_folder_that_cannot_be_made_is_one_line(tmp_path, capsys):
     (tmp_path / "a-file").write_text("x")
-    assert build.main(["--jurisdiction", "fort-collins", "--out", str(tmp_path / "a-file" / "site")]) == 2
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(tmp_path / "a-file" / "site")]) == 1
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"build failed: cannot write into {tmp_path / 'a-file' / 'site'}: Not a directory")
     assert "\n" not in err and "Traceback" not in err
-    assert build.main(["--jurisdiction", "fort-collins", "--out", "/"]) == 2
+    assert build.main(["--jurisdiction", "fort-collins", "--out", "/"]) == 1
     assert capsys.readouterr().err.strip() == ("build failed: refusing to write into /: it holds the project; give a "
                                                "folder of its own, such as --out dist")
 
@@ -259,7 +259,7 @@ def test_an_out_folder_that_cannot_be_made_is_one_line(tmp_path, capsys):
 def test_the_build_refuses_a_file_in_place_of_a_folder(tmp_path, capsys):
     target = tmp_path / "site"
     target.write_text("a file")
-    assert build.main(["--jurisdiction", "fort-collins", "--out", str(target)]) == 2
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(target)]) == 1
     assert "it is a file" in capsys.readouterr().err and target.read_text() == "a file"
 
 
@@ -286,7 +286,7 @@ def test_a_marker_the_build_cannot_read_makes_it_refuse_and_delete_nothing(tmp_p
     (site / build.MARKER).write_text("something else entirely\nindex.html\n")
     (site / ".htaccess").write_text("# the host's own file")
     (site / "index.html").write_text("a page")
-    assert build.main(["--jurisdiction", "fort-collins", "--out", str(site)]) == 2
+    assert build.main(["--jurisdiction", "fort-collins", "--out", str(site)]) == 1
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"build failed: refusing to write into {site}: its {build.MARKER} is not one this build can "
                           "read") and "\n" not in err and "nothing was deleted" in err
@@ -302,7 +302,7 @@ def test_two_builds_into_one_folder_at_once_stop_the_second_with_one_line(tmp_pa
     held = os.open(site, os.O_RDONLY)
     try:
         fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as a build in progress holds it
-        assert build.main(["--jurisdiction", "fort-collins", "--out", str(site)]) == 2
+        assert build.main(["--jurisdiction", "fort-collins", "--out", str(site)]) == 1
     finally:
         os.close(held)
     assert capsys.readouterr().err.strip() == (f"build failed: refusing to write into {site}: another build is "

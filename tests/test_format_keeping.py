@@ -91,7 +91,7 @@ def test_the_build_stops_on_a_failing_case_and_publishes_it_only_when_asked_sayi
     cases = json.loads((ROOT / "tests/jurisdictions/cure-then-hearing.cases.json").read_text())
     cases[0]["expected"] = {"filing.deadline": "2027-01-01"}
     (tmp_path / "sample.cases.json").write_text(json.dumps(cases))
-    assert build.main(["--jurisdiction", str(path), "--out", str(tmp_path / "dist")]) == 2
+    assert build.main(["--jurisdiction", str(path), "--out", str(tmp_path / "dist")]) == 1
     assert "filing.deadline" in capsys.readouterr().err and not (tmp_path / "dist").exists()
     assert build.main(["--jurisdiction", str(path), "--out", str(tmp_path / "dist"), "--publish-failing-cases"]) == 0
     checker = (tmp_path / "dist" / "cure-then-hearing" / "index.html").read_text()
