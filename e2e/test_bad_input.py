@@ -23,27 +23,29 @@ def test_received_before_the_violation_is_explained_next_to_the_field(page):
 
 
 def test_a_date_outside_the_supported_range(page):
+    # Illinois takes violations from Sunday 1 January 2023 to Wednesday 31 December 2036, and later dates (the
+    # complaint received, each step, the election) as far as its calendar covers: Friday 31 December 2038.
     open_checker(page, "illinois-model-ethics")
-    page.fill("#f-violation_date", "2031-01-02")
+    page.fill("#f-violation_date", "2037-01-02")
     wait_for_results(page)
-    assert field_error(page, "f-violation_date") == ("Thursday, January 2, 2031 is outside the supported range, "
-                                                     "Sunday, January 1, 2023 to Tuesday, December 31, 2030")
+    assert field_error(page, "f-violation_date") == ("Friday, January 2, 2037 is outside the supported range, "
+                                                     "Sunday, January 1, 2023 to Wednesday, December 31, 2036")
     # the answer names the field in words, never as the key the core uses
     assert page.locator("#answer-sentence").inner_text() == (
-        "Date of the alleged violation: Thursday, January 2, 2031 is outside the supported range, Sunday, January 1, "
-        "2023 to Tuesday, December 31, 2030")
-    # a later date may go as far as the calendar covers (2032): an election in 2031 is counted
-    page.fill("#f-violation_date", "2030-12-01")
-    page.fill("#f-election_date", "2031-11-04")
+        "Date of the alleged violation: Friday, January 2, 2037 is outside the supported range, Sunday, January 1, "
+        "2023 to Wednesday, December 31, 2036")
+    # a later date may go as far as the calendar covers (2038): an election in 2037 is counted
+    page.fill("#f-violation_date", "2036-12-01")
+    page.fill("#f-election_date", "2037-11-03")
     wait_for_results(page)
     assert field_error(page, "f-election_date") == ""
-    page.fill("#f-election_date", "2033-11-08")
+    page.fill("#f-election_date", "2039-11-08")
     wait_for_results(page)
-    assert field_error(page, "f-election_date") == ("Tuesday, November 8, 2033 is outside the supported range, "
-                                                    "Sunday, January 1, 2023 to Friday, December 31, 2032")
+    assert field_error(page, "f-election_date") == ("Tuesday, November 8, 2039 is outside the supported range, "
+                                                    "Sunday, January 1, 2023 to Friday, December 31, 2038")
     assert page.locator("#supported-range").inner_text().startswith(
-        "This checker works with violations from Sunday, January 1, 2023 to Tuesday, December 31, 2030, and with the "
-        "dates that follow them (the complaint received, each step) up to Friday, December 31, 2032.")
+        "This checker works with violations from Sunday, January 1, 2023 to Wednesday, December 31, 2036, and with "
+        "the dates that follow them (the complaint received, each step) up to Friday, December 31, 2038.")
 
 
 def test_a_half_typed_date_is_flagged_and_kept(page):

@@ -183,7 +183,7 @@ def printout_fits_two_letter_pages_and_holds_what_the_person_needs(page, report,
     assert 1 <= len(reader.pages) <= 2
     # and no nearly empty last page: a second page holds at least a quarter of what the first does
     sizes = [len(p.extract_text()) for p in reader.pages]
-    assert len(sizes) == 1 or sizes[-1] >= sizes[0] / 4, sizes
+    assert len(sizes) == 1 or sizes[-1] >= sizes[0] / 4, (sizes, reader.pages[-1].extract_text(), role)
     text = flat(" ".join(p.extract_text() for p in reader.pages))
     answer = report["answers"][role]
     assert flat(answer["sentence"]) in text

@@ -418,7 +418,7 @@ export function renderPrintout(report, role, facts, t) {
     office ? el("p", { class: "printout-office" }, [office.name, ...office.address].join(", "),
       office.hours ? `. ${office.hours}` : "", ". ", reachOffice(office, t)) : null,
     role === "complainant" && report.filing.in_person ? el("p", { class: "printout-in-person" }, report.filing.in_person) : null,
+    contact ? el("p", {}, contact) : null, // whom to ask, where to read more: beside the office, before the disclaimer
     el("p", {}, report.disclaimer),
-    contact ? el("p", {}, contact) : null,
   ].flat(Infinity).filter(Boolean);
 }
