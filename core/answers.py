@@ -25,15 +25,16 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 
 from .deadlines import Deadline
-from .describing import anchor_words, before_time, condition_clause, later_day, prompt, readings, role_label, task
-from .guidance import (AFTER, BEFORE, BETWEEN, CERTAIN, DONE, IF, ON_SAFE, PASSED, RELIES, WAITING,
+from .describing import (anchor_words, before_time, condition_clause, condition_text, later_day, prompt, readings,
+                         role_label, task)
+from .guidance import (AFTER, BEFORE, BETWEEN, CERTAIN, DONE, IF, ON_LAST, ON_SAFE, PASSED, RELIES, WAITING,
                        Duty, Guidance)
 from .model import BUILTIN_DATE_FACTS, Jurisdiction
 from .situation import Situation
 from .verdicts import Contents, Eligibility, Filing, Window
 from .wording import catalogue, join_and, join_or, say
 
-__all__ = ["Answer", "answers", "procedure_order"]
+__all__ = ["Answer", "answers", "duty_words", "procedure_order"]
 STATUS_ORDER = ("certain", "relies", "late")  # a plan can only make an answer less sure
 # Which status an answer keeps when a further finding joins it: the first in this order (a defect outranks a date
 # that holds, a passed last day outranks a defect).
@@ -581,3 +582,30 @@ def _with_earliest_end(ctx: Asking, answer: Answer) -> Answer:
         return answer
     return replace(answer, detail=_sentences(answer.detail, ctx.say("answer_at_least", earliest=u.deadline.earliest_end,
                                                                     due=u.deadline.due)))
+
+
+def duty_words(j: Jurisdiction, u, lang: str = "en") -> str | None:
+    """How sure a duty's day at stake is (core/guidance.py), in one sentence: done and how, passed, the latest day
+    still possible and what it relies on, the safe date and why the code's day may be later, or certain; with the
+    condition it exists under, if any."""
+    d = u.deadline
+    if u.sure == DONE:
+        r = u.retired
+        if r.event is None:
+            return say("desk_done_marked", lang, on=r.day)
+        label = j.event(r.event).label if j.event(r.event) else r.event
+        return say("desk_done_act" if r.act else "desk_done_later", lang, what=label, on=r.day)
+    if u.sure == PASSED:
+        return say("desk_passed", lang)
+    if u.day is None:
+        return None
+    text = None
+    if u.where in (BETWEEN, ON_LAST):
+        text = say("desk_relies", lang, safe=d.safe, reasons=readings(j, d, lang) or "")
+    elif d.due and d.safe and d.due > d.safe:
+        text = later_day(j, d, lang) or say("desk_safe", lang, due=d.due)
+    elif u.sure == CERTAIN:
+        text = say("desk_certain", lang)
+    if u.conditional:
+        text = " ".join(t for t in (condition_text(j, d.rule, lang) or say("desk_if", lang, condition=""), text) if t)
+    return text

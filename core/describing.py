@@ -292,31 +292,3 @@ def before_time(day, until: str, lang: str = "en"):
     """A day, or, on a day the office closes (or may close) early, the day and the time to act before, as a sentence
     writes them: 'Thursday, December 31, 2026, before 12:00 p.m.'."""
     return say("day_before_time", lang, day=day, time=clock(until, lang)) if until else day
-
-
-def duty_words(j: Jurisdiction, u, lang: str = "en") -> str | None:
-    """How sure a duty's day at stake is (core/guidance.py), in one sentence: done and how, passed, the latest day
-    still possible and what it relies on, the safe date and why the code's day may be later, or certain; with the
-    condition it exists under, if any."""
-    from .guidance import BETWEEN, CERTAIN, DONE, ON_LAST, PASSED  # it reads the deadlines this module words
-    d = u.deadline
-    if u.sure == DONE:
-        r = u.retired
-        if r.event is None:
-            return say("desk_done_marked", lang, on=r.day)
-        label = j.event(r.event).label if j.event(r.event) else r.event
-        return say("desk_done_act" if r.act else "desk_done_later", lang, what=label, on=r.day)
-    if u.sure == PASSED:
-        return say("desk_passed", lang)
-    if u.day is None:
-        return None
-    text = None
-    if u.where in (BETWEEN, ON_LAST):
-        text = say("desk_relies", lang, safe=d.safe, reasons=readings(j, d, lang) or "")
-    elif d.due and d.safe and d.due > d.safe:
-        text = later_day(j, d, lang) or say("desk_safe", lang, due=d.due)
-    elif u.sure == CERTAIN:
-        text = say("desk_certain", lang)
-    if u.conditional:
-        text = " ".join(t for t in (condition_text(j, d.rule, lang) or say("desk_if", lang, condition=""), text) if t)
-    return text

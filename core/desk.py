@@ -31,11 +31,11 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 
-from .describing import duty_words, task
-from .facts import DATE_PATTERN, InputError
+from .answers import duty_words
+from .describing import task
+from .facts import DATE_PATTERN, InputError, nesting_depth
 from .guidance import CERTAIN, DONE, IF, PASSED, RELIES, WAITING, Duty
 from .ics import Filed, Reminders, calendar_text, events
-from .json_api import nesting_depth
 from .model import Jurisdiction
 from .report import Assessment, assess
 from .wording import clock, format_day, format_moment, one_line, say

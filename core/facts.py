@@ -39,6 +39,28 @@ class InputError(ValueError):
         return f"{self.field}: {self.problem(lang)}"
 
 
+def nesting_depth(text: str) -> int:
+    """How deeply JSON arrays and objects nest in `text`, without parsing it."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
 @dataclass(frozen=True)
 class Facts:
     """What a person has entered about a complaint, each value checked: the dates, who files, the contents,

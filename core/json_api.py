@@ -5,7 +5,7 @@ verify page all use, so that each gets the same answers and the same errors.
 import json
 from datetime import date, datetime
 
-from .facts import InputError
+from .facts import InputError, nesting_depth
 from .model import Jurisdiction
 from .report import assess, evaluate
 from .wording import say
@@ -13,28 +13,6 @@ from .wording import say
 # Facts are a few hundred bytes; these limits are checked before anything is parsed.
 MAX_FACTS_BYTES = 100_000
 MAX_FACTS_DEPTH = 10
-
-
-def nesting_depth(text: str) -> int:
-    """How deeply JSON arrays and objects nest in `text`, without parsing it."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
 
 
 def read_facts_json(text: str) -> dict:

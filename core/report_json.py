@@ -5,12 +5,11 @@ becomes text. Each section of the report is one function; the README lists every
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 
-from .answers import Answer
+from .answers import Answer, duty_words
 from .audience import People, people
 from .conflicts import Conflict
 from .deadlines import Deadline
-from .describing import (anchor_words, business_days_assumption, condition_text, describe, duty_words, explain,
-                         roll_assumption)
+from .describing import anchor_words, business_days_assumption, condition_text, describe, explain, roll_assumption
 from .model import COUNTED_KINDS, Jurisdiction, Rule
 from .situation import Version
 from .verdicts import Window
