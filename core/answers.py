@@ -28,10 +28,10 @@ from .deadlines import Deadline
 from .describing import (anchor_words, before_time, condition_clause, condition_text, later_day, prompt, readings,
                          role_label, task)
 from .guidance import (AFTER, BEFORE, BETWEEN, CERTAIN, DONE, IF, ON_LAST, ON_SAFE, PASSED, RELIES, WAITING,
-                       Duty, Guidance)
+                       Duty, Filing, Guidance, Window)
 from .model import BUILTIN_DATE_FACTS, Jurisdiction
 from .situation import Situation
-from .verdicts import Contents, Eligibility, Filing, Window
+from .verdicts import Contents, Eligibility
 from .wording import catalogue, join_and, join_or, say
 
 __all__ = ["Answer", "answers", "duty_words", "procedure_order"]
@@ -73,7 +73,7 @@ class Asking:
 
     def __init__(self, situation: Situation, guidance: Guidance, windows: list[Window], filing: Filing,
                  eligibility: Eligibility, contents: Contents | None = None):
-        self.s, self.j, self.lang, self.today = situation, situation.j, situation.lang, situation.today
+        self.s, self.j, self.lang = situation, situation.j, situation.lang
         self.g, self.windows, self.filing, self.eligibility = guidance, windows, filing, eligibility
         self.contents = contents
         self.order = procedure_order(situation.j)
@@ -124,18 +124,9 @@ class Asking:
         safe, due = (d.safe_at, d.due_at) if d.ends_at else (d.safe, d.due)  # a period that ends at a time: moments
         if u.open_only:  # it already says the day holds only if the office opens on it
             return self.say(key + "_open_only", safe=safe, due=due, name=d.uncertain[0].name, **params)
+        # on a day the office may be closed, within the period under every reading: today holds if it is open
         return _sentences(self.say(key, safe=safe, due=due, reasons=self.reasons(d), **params),
-                          self.today_if_open(d))
-
-    def today_if_open(self, d: Deadline) -> str | None:
-        """On a day the office may be closed (a closure not confirmed) after the safe date: acting today holds under
-        every reading if the office is open, as long as today is not after the day that holds under all of them."""
-        today, calendar = self.today, self.j.calendar
-        if today is None or not d.certain or today > d.certain or not calendar.covers(today) \
-                or not calendar.unconfirmed_only(today):
-            return None
-        name = next(c.label for c in calendar.closed_days(today) if not c.confirmed)
-        return self.say("today_if_open", name=name)
+                          self.say("today_if_open", name=u.open_today) if u.open_today else None)
 
     def condition(self, u: Duty) -> str:
         """The condition a duty exists under, as a clause ("the hearing was closed to the public"), or, for a
@@ -218,7 +209,8 @@ def _filing_answer(ctx: Asking, f: Filing, d: Deadline | None) -> Answer:
     received = f.received if f.received and not f.planned else None
     if f.no_limit:  # never a date: the code has none
         return _no_limit(ctx, f, received)
-    if f.received is None and ctx.g.duties.get(f.rule) and ctx.g.duties[f.rule].sure == DONE:
+    u = ctx.g.duties.get(f.rule)
+    if f.received is None and u and u.sure == DONE:
         # a later step is recorded: the complaint was filed, and only the day it was received can say if on time
         return Answer("waiting", ctx.say("answer_filing_behind"), rule=f.rule, asks=("received",))
     if f.status == "not-permitted" and received and d.opens_on and received < d.opens_on:  # too early to file
@@ -236,7 +228,6 @@ def _filing_answer(ctx: Asking, f: Filing, d: Deadline | None) -> Answer:
     if f.status == "late" and received:
         due = d.due or d.no_later_than
         return Answer("late", ctx.say("answer_late", received=received, due=due), due, late_detail, f.rule)
-    u = ctx.g.duties[f.rule]
     if d.later_if and ((received and f.status == "unknown") or (not received and u.where == AFTER)):
         # Past the last day known so far; the limit not known yet may be later, and decides.
         asks, anchor = d.later_if, anchor_words(ctx.j, d.later_if[0], ctx.lang)
@@ -250,13 +241,13 @@ def _filing_answer(ctx: Asking, f: Filing, d: Deadline | None) -> Answer:
             return Answer("waiting", ctx.say("answer_received_waiting", received=received, anchor=anchor_label,
                                               prompt=prompt(ctx.j, d.waiting_for, ctx.lang)), bound, rule=f.rule,
                           asks=d.waiting_for)
-        if ctx.today and d.no_later_than < ctx.today:
+        if u.sure == PASSED:  # the known limit has passed, whatever the other turns out to be
             return Answer("late", ctx.say("answer_deadline_passed", due=d.no_later_than), d.no_later_than,
                           late_detail, f.rule)
         return Answer("waiting", ctx.say("answer_file_no_later", safe=bound, anchor=anchor_label), bound,
                       ctx.say("to_know", prompt=prompt(ctx.j, d.waiting_for, ctx.lang)), f.rule, d.waiting_for)
     if received:
-        today = "_today" if received == ctx.today else ""
+        today = "_today" if f.received_today else ""
         if f.certainty == "relies":
             return Answer("relies", ctx.say("answer_timely_relies" + today, received=received, safe=d.safe),
                           d.safe, ctx.why(d), f.rule)
@@ -267,7 +258,7 @@ def _filing_answer(ctx: Asking, f: Filing, d: Deadline | None) -> Answer:
     if u.where in (BEFORE, ON_SAFE):
         key = "answer_file_by" if u.where == BEFORE else (
             "answer_file_today" if d.safe < d.due else "answer_file_today_last")
-        if d.opens_on and (ctx.today is None or ctx.today < d.opens_on):  # not before the first day the code allows
+        if u.before_opening:  # not before the first day the code allows
             key = "answer_file_from"
         later = ctx.say("later_if", anchor=anchor_words(ctx.j, d.later_if[0], ctx.lang),
                         prompt=prompt(ctx.j, d.later_if, ctx.lang)) if d.later_if else None
@@ -294,8 +285,7 @@ def _no_limit(ctx: Asking, f: Filing, received) -> Answer:
     bearing = [u for u in ctx.g.duties.values() if "complainant" in u.concerns and "complainant" not in u.acts
                and u.day and u.sure != DONE and any(c.anchor == "violation_date" for c in u.rule.counts)]
     for u in sorted(bearing, key=lambda u: u.day)[:1]:
-        # passed as of today, or already when the complaint was received
-        passed = u.sure == PASSED or bool(received and u.deadline.due and received > u.deadline.due)
+        passed = u.sure == PASSED or u.id in f.limits_passed  # as of today, or already when it was received
         key = "answer_no_limit_passed" if passed else "answer_no_limit_but"
         sentence = _sentences(sentence, ctx.say(key, who=ctx.j.actor(u.rule.actor).in_text,
                                                 task=task(u.rule, ctx.lang), day=ctx.at(u),
@@ -310,20 +300,20 @@ def _closed(ctx: Asking, d: Deadline) -> dict:
 
 
 def _plan(ctx: Asking, f: Filing, u: Duty) -> tuple[str, str]:
-    """What the day the person plans to file would be, and how sure: on time under every reading (certain),
-    only under a reading (relies), or after the last day (late)."""
-    d = u.deadline
-    if f.status == "not-permitted" and d.opens_on and f.received < d.opens_on:
-        return ctx.say("plan_too_early", planned=f.received, opens=d.opens_on), "barred"
-    if f.status == "not-permitted":
-        return ctx.say("plan_closed_before", planned=f.received, **_closed(ctx, d)), "late"
-    if f.received <= d.safe:
-        return ctx.say("plan_on_time", planned=f.received), "certain"
-    if f.received <= d.due:
-        if u.open_only and f.received == d.due:
-            return ctx.say("plan_relies_open_only", planned=f.received, name=d.uncertain[0].name), "relies"
-        return ctx.say("plan_relies", planned=f.received, reasons=ctx.reasons(d)), "relies"
-    return ctx.say("plan_late", planned=f.received), "late"
+    """What the day the person plans to file would be (the guidance places it), and how sure: on time under every
+    reading (certain), only under a reading (relies), or not at all (too early: barred; late or closed: late)."""
+    d, planned = u.deadline, f.received
+    if f.plan == "too-early":
+        return ctx.say("plan_too_early", planned=planned, opens=d.opens_on), "barred"
+    if f.plan == "closed":
+        return ctx.say("plan_closed_before", planned=planned, **_closed(ctx, d)), "late"
+    if f.plan == "on-time":
+        return ctx.say("plan_on_time", planned=planned), "certain"
+    if f.plan == "relies-on-last" and u.open_only:
+        return ctx.say("plan_relies_open_only", planned=planned, name=d.uncertain[0].name), "relies"
+    if f.plan in ("relies", "relies-on-last"):
+        return ctx.say("plan_relies", planned=planned, reasons=ctx.reasons(d)), "relies"
+    return ctx.say("plan_late", planned=planned), "late"
 
 
 # --- the respondent -----------------------------------------------------------------
@@ -340,7 +330,7 @@ def _respondent_dated(ctx: Asking) -> Answer:
     open_windows = sorted((w for w in windows if w.status == "open"), key=lambda w: ctx.when(w.rule.closes))
     # What needs acting on first leads: the next deadline, unless an open window closes before it (a window
     # that can close unannounced may close any day).
-    if open_windows and (not upcoming or _closes_by(ctx, open_windows[0]) < upcoming[0].deadline.safe):
+    if open_windows and (not upcoming or open_windows[0].closes_by < upcoming[0].deadline.safe):
         answer = _windows_open(ctx, open_windows)
         if upcoming:
             nxt = _next_deadline(ctx, upcoming[0])
@@ -430,13 +420,6 @@ def _windows_open(ctx: Asking, windows: list[Window]) -> Answer:
                   detail, lead.id)
 
 
-def _closes_by(ctx: Asking, w: Window) -> date:
-    """The last day a window can be counted on: its closing date, or any day if it can close unannounced."""
-    if w.rule.closes_when:
-        return ctx.today or date.min
-    return w.closed or date.max
-
-
 def _until(ctx: Asking, w: Window) -> str:
     """Until when a window is open: the event that closes it, with its date once it is known."""
     if w.closed:
@@ -459,8 +442,7 @@ def _clerk_dated(ctx: Asking) -> Answer:
     # that may rule it out is asked for instead, while it still could be owed)
     overdue = [u for u in owed if u.sure == PASSED and (not u.conditional or u.untestable)]
     upcoming = [u for u in owed if u.sure in (CERTAIN, RELIES)]
-    maybe = [u for u in owed if u.conditional and u.day and (u.sure == IF or (
-        u.sure == WAITING and not (ctx.today and u.deadline.no_later_than < ctx.today)))]
+    maybe = [u for u in owed if u.conditional and u.day and u.sure in (IF, WAITING)]
     parts = [_overdue(ctx, overdue)] if overdue else []
     if upcoming:
         parts.append(_office_owes(ctx, upcoming, after_overdue=bool(overdue)))

@@ -26,12 +26,14 @@ Nothing here is worded: core/answers.py, core/desk.py and core/ics.py word it in
 """
 
 from dataclasses import dataclass
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 
-from .audience import people
+from .audience import People, people
+from .business_calendar import OutsideCalendar
 from .deadlines import Deadline
+from .describing import anchor_words, condition_text
 from .model import DEADLINE_ANCHOR, Jurisdiction, Rule
-from .situation import Situation, as_day
+from .situation import Situation, Version, as_day
 
 CERTAIN, RELIES, IF, PASSED, DONE, WAITING = "certain", "relies", "if", "passed", "done", "waiting"
 BEFORE, ON_SAFE, BETWEEN, ON_LAST, AFTER = "before", "on-safe", "between", "on-last", "after"
@@ -72,6 +74,9 @@ class Duty:
     retired: Retired | None = None
     until: str = ""  # the day at stake is a safe date the office closes, or may close, early: act before this time
     announce_late: str | None = None  # it must announce an event's date, and is not due before it: the warning
+    before_opening: bool = False  # today (or no day given) comes before the first day it may be done
+    open_today: str = ""  # today may be a closure (this one), after the safe date but within the period under
+    # every reading: if the office is open today, acting today holds
 
     @property
     def id(self) -> str:
@@ -265,6 +270,50 @@ class Guidance:
                                            u.moment.timestamp() if u.moment else 0, u.deadline.due or date.max))
 
 
+def possible_closure_today(s: Situation, d: Deadline) -> str:
+    """The name of the closure today may be, where today is not after the day the deadline holds to under every
+    reading (and so acting today holds if the office opens); "" otherwise."""
+    today, calendar = s.today, s.j.calendar
+    if today is None or not d.certain or today > d.certain or not calendar.covers(today) \
+            or not calendar.unconfirmed_only(today):
+        return ""
+    return next(c.label for c in calendar.closed_days(today) if not c.confirmed)
+
+
+def reminder_days(calendar, duty: Duty, days: tuple[int, ...]) -> list[date]:
+    """The days of a duty's reminders, latest last: each so many business days before its day (0: that day, or
+    the last day the office is open before it), never on a day the office is or may be closed, and never
+    before the day the duty's count starts from (one that would be earlier comes on the first open day from
+    then, if that is still on or before the duty's day). Outside the calendar's years, weekdays only."""
+    def is_open(day: date) -> bool:
+        try:
+            return calendar.is_business_day(day)
+        except OutsideCalendar:
+            return day.weekday() < 5
+
+    def before(day: date) -> date:  # the last open day before `day`
+        day -= timedelta(days=1)
+        while not is_open(day):
+            day -= timedelta(days=1)
+        return day
+
+    def open_from(day: date) -> date:  # the first open day on or after `day`
+        while not is_open(day):
+            day += timedelta(days=1)
+        return day
+
+    found = []
+    for n in days:
+        day = duty.day if is_open(duty.day) else before(duty.day)
+        for _ in range(n):
+            day = before(day)
+        if duty.starts and day < duty.starts:
+            day = open_from(duty.starts)
+        if day <= duty.day and day not in found:
+            found.append(day)
+    return sorted(found)
+
+
 def guidance(s: Situation, deadlines: dict[str, Deadline], done: dict[str, date] | None = None,
              conflicts=()) -> Guidance:
     """Each deadline as a duty as of `s.today`; `done` is what the office marked done (duty id -> day), and
@@ -287,5 +336,110 @@ def guidance(s: Situation, deadlines: dict[str, Deadline], done: dict[str, date]
                                       tzinfo=d.due_at.tzinfo) if day else None
             until = ""
         duties[d.id] = Duty(d, sure, day, moment, where, conditional, start_of(s, deadlines, d), retired=retired,
-                            until=until, announce_late=late_notices.get(d.id))
+                            until=until, announce_late=late_notices.get(d.id),
+                            before_opening=bool(d.opens_on and (s.today is None or s.today < d.opens_on)),
+                            open_today=possible_closure_today(s, d))
     return Guidance(duties, undated(s, stages))
+
+# --- the filing and the windows as of today ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Filing:
+    """Whether the complaint is (or would be) on time, under which reading, and where the day received falls."""
+
+    rule: str
+    deadline: Deadline | None
+    received: date | None
+    status: str  # "timely", "late", "not-permitted" or "unknown": as of the day received (or planned)
+    certainty: str | None  # "certain", "relies" or "late" once there is a status
+    relies_on_extension: bool
+    planned: bool  # the day received is after today: a day the person plans to file
+    no_limit: bool = False  # the code sets no time limit for filing: any day received is on time
+    received_today: bool = False  # received on the day asked about
+    plan: str = ""  # a planned day: "on-time", "relies", "relies-on-last" (the last day itself), "late", "too-early"
+    # (before the first day anyone may file) or "closed" (a day no one may file); "" when none is planned
+    limits_passed: tuple[str, ...] = ()  # deadlines counted from the violation whose last day came before receipt
+
+
+def filing(situation: Situation, deadlines: dict[str, Deadline]) -> Filing:
+    rule_id = next(r.id for r in situation.j.rules if r.kind == "filing")
+    deadline = deadlines.get(rule_id)
+    received, today = situation.facts.received, situation.today
+    planned = bool(received and today and received > today)
+    limits = tuple(d.id for d in deadlines.values() if received and d.due and d.due < received
+                   and any(c.anchor == "violation_date" for c in d.rule.counts))
+    rule = situation.in_force(rule_id).rule
+    if rule is not None and rule.no_limit:  # no last day: a complaint is on time whenever it is received
+        return Filing(rule_id, None, received, "timely" if received else "unknown", "certain" if received else None,
+                      False, planned, no_limit=True, received_today=bool(received and received == today),
+                      limits_passed=limits)
+    status, relies, certainty = "unknown", False, None
+    if deadline and received:
+        if deadline.due and received > deadline.due and deadline.later_if:
+            pass  # after the last day known so far, but a limit not known yet may be later: not known
+        elif deadline.due:
+            status = "timely" if received <= deadline.due else "late"
+            relies = deadline.nominal < received <= deadline.due
+            certainty = "late" if status == "late" else ("relies" if received > deadline.certain else "certain")
+        elif deadline.no_later_than and received > deadline.no_later_than:
+            status, certainty = "late", "late"  # late whatever the missing limit turns out to be
+    too_early = bool(deadline and received and deadline.opens_on and received < deadline.opens_on)
+    closed = bool(deadline and received and deadline.closed and deadline.closed[0] <= received <= deadline.closed[1])
+    if closed or too_early:
+        status, certainty, relies = "not-permitted", "late", False  # a day the code lets no one file
+    plan = ""
+    if planned and deadline and deadline.due:
+        plan = ("too-early" if too_early else "closed" if closed else "on-time" if received <= deadline.safe
+                else "relies-on-last" if received == deadline.due else "relies" if received < deadline.due else "late")
+    return Filing(rule_id, deadline, received, status, certainty, relies, planned,
+                  received_today=bool(received and received == today), plan=plan, limits_passed=limits)
+
+
+@dataclass(frozen=True)
+class Window:
+    """A period in which someone may act, from one event until another."""
+
+    rule: Rule
+    version: Version
+    people: People
+    status: str  # "open", "closed", "upcoming" (opens after today) or "waiting" (its opening is not known)
+    opened: date | None
+    closed: date | None
+    applies: str
+    condition: str | None
+    opens_label: str
+    closes_label: str
+    closes_by: date = date.max  # the last day it can be counted on: its closing, or today if it may close unannounced
+
+    @property
+    def id(self) -> str:
+        return self.rule.id
+
+    @property
+    def waiting_on(self) -> str | None:
+        return self.rule.opens if self.status == "waiting" else None
+
+    @property
+    def waiting_label(self) -> str | None:
+        return self.opens_label if self.status == "waiting" else None
+
+
+def window(situation: Situation, deadlines: dict[str, Deadline], rule: Rule, version: Version) -> Window:
+    def value(anchor: str):
+        if anchor.startswith("deadline:"):
+            found = deadlines.get(anchor.removeprefix("deadline:"))
+            return found.due if found else None
+        return situation.facts.get(anchor)
+
+    j, lang, today = situation.j, situation.lang, situation.today
+    opened, closed = as_day(value(rule.opens)), as_day(value(rule.closes))
+    if closed is not None and (today is None or closed <= today):
+        status = "closed"
+    elif opened is not None:
+        status = "open" if today is None or opened <= today else "upcoming"
+    else:
+        status = "waiting"
+    closes_by = (today or date.min) if rule.closes_when else (closed or date.max)
+    return Window(rule, version, people(situation.sides, rule.actor, rule.notifies), status, opened, closed,
+                  situation.applies(rule), condition_text(j, rule, lang),
+                  anchor_words(j, rule.opens, lang), anchor_words(j, rule.closes, lang), closes_by)

@@ -33,9 +33,8 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
 
-from .business_calendar import OutsideCalendar
 from .describing import condition_text, later_day, readings, task
-from .guidance import BETWEEN, DONE, ON_LAST, PASSED, Duty
+from .guidance import BETWEEN, DONE, ON_LAST, PASSED, Duty, reminder_days
 from .report import Assessment
 from .wording import clock, format_moment, say
 
@@ -167,40 +166,6 @@ def complaint_key(assessment: Assessment) -> str:
 def uid(procedure: str, complaint: str, duty: str) -> str:
     """Stable per complaint and duty, so that a calendar program updates the event when its date moves."""
     return f"{procedure}-{complaint}-{duty}@complaint-checker"
-
-
-def reminder_days(calendar, duty: Duty, days: tuple[int, ...]) -> list[date]:
-    """The days of a duty's reminders, latest last: each so many business days before its day (0: that day, or
-    the last day the office is open before it), never on a day the office is or may be closed, and never
-    before the day the duty's count starts from (one that would be earlier comes on the first open day from
-    then, if that is still on or before the duty's day). Outside the calendar's years, weekdays only."""
-    def is_open(day: date) -> bool:
-        try:
-            return calendar.is_business_day(day)
-        except OutsideCalendar:
-            return day.weekday() < 5
-
-    def before(day: date) -> date:  # the last open day before `day`
-        day -= timedelta(days=1)
-        while not is_open(day):
-            day -= timedelta(days=1)
-        return day
-
-    def open_from(day: date) -> date:  # the first open day on or after `day`
-        while not is_open(day):
-            day += timedelta(days=1)
-        return day
-
-    found = []
-    for n in days:
-        day = duty.day if is_open(duty.day) else before(duty.day)
-        for _ in range(n):
-            day = before(day)
-        if duty.starts and day < duty.starts:
-            day = open_from(duty.starts)
-        if day <= duty.day and day not in found:
-            found.append(day)
-    return sorted(found)
 
 
 def _alarms(s, duty: Duty, summary: str, reminders: Reminders) -> list[str]:

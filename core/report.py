@@ -15,12 +15,12 @@ from .conflicts import Conflict, find_conflicts
 from .deadlines import Deadline, count_deadlines
 from .describing import anchor_words, condition_text
 from .facts import parse_facts
-from .guidance import Guidance, guidance
+from .guidance import Filing, Guidance, Window, filing, guidance, window
 from .localize import localized
 from .model import COUNTED_KINDS, Jurisdiction, Rule
 from .report_json import SCHEMA, report_json
 from .situation import Situation, Version
-from .verdicts import Contents, Eligibility, Filing, Window, contents, eligibility, filing, window
+from .verdicts import Contents, Eligibility, contents, eligibility
 from .wording import say
 
 __all__ = ["Assessment", "SCHEMA", "assess", "evaluate", "report_json"]

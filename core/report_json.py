@@ -9,10 +9,11 @@ from .answers import Answer, duty_words
 from .audience import People, people
 from .conflicts import Conflict
 from .deadlines import Deadline
-from .describing import anchor_words, business_days_assumption, condition_text, describe, explain, roll_assumption
+from .describing import (anchor_words, before_time, business_days_assumption, condition_text, describe, explain,
+                         later_day, roll_assumption)
 from .model import COUNTED_KINDS, Jurisdiction, Rule
 from .situation import Version
-from .verdicts import Window
+from .guidance import AFTER, BEFORE, ON_SAFE, Window
 from .wording import clock, day_in_text, format_day, format_moment, join_and, moment_in_text, say
 
 SCHEMA = 1
@@ -22,13 +23,14 @@ def _iso(value) -> str | None:
     return value.isoformat() if value is not None else None
 
 
-def _shown(a, dates: dict[str, date | None], due: date | None) -> dict:
+def _shown(a, dates: dict[str, date | None], rule_id: str | None) -> dict:
     """`display` (each date in words, as a heading or a table writes it), `in_text` (the same dates as a sentence
-    writes them: "el viernes 4 de diciembre de 2026") and `passed` (the last day is before today)."""
-    s = a.situation
+    writes them: "el viernes 4 de diciembre de 2026") and `passed` (today is after its last day, as the guidance
+    places today)."""
+    s, u = a.situation, a.guidance.duties.get(rule_id) if rule_id else None
     return {"display": {name: format_day(value, s.lang) for name, value in dates.items() if value},
             "in_text": {name: day_in_text(value, s.lang) for name, value in dates.items() if value},
-            "passed": bool(s.today and due and due < s.today)}
+            "passed": bool(u and u.deadline.due and u.where == AFTER)}
 
 
 @lru_cache(maxsize=512)
@@ -119,7 +121,7 @@ def _deadline(a, d: Deadline) -> dict:
         "stake": _stake(a, d),
     })
     out.update(_shown(a, {"due": d.due, "nominal": d.nominal, "certain": d.certain, "safe_date": d.safe,
-                          "no_later_than": d.no_later_than}, d.due))
+                          "no_later_than": d.no_later_than}, d.id))
     if d.rule.at_least:  # a period with a shortest length: the earliest day it may end, beside its last day
         out["earliest_end"] = _iso(d.earliest_end)
         if d.earliest_end:
@@ -136,7 +138,7 @@ def _in_person(a) -> str | None:
     the last day is not known yet, or the safe date has passed."""
     f, d, office, lang = a.filing, a.filing.deadline, a.jurisdiction.filing_office, a.situation.lang
     if not (office and office.closes_at and d and d.safe) or f.status == "late" or \
-            (a.situation.today and d.safe < a.situation.today):
+            a.guidance.duties[d.id].where not in (BEFORE, ON_SAFE):
         return None
     closes = min(office.closes_at, d.safe_until or office.closes_at)
     return say("filing_in_person", lang, time=clock(closes, lang), day=day_in_text(d.safe, lang),
@@ -168,8 +170,10 @@ def _filing(a) -> dict:
                     "waiting_on": d.waiting_on, "waiting_message": _worded(a, d)["waiting_message"],
                     "no_later_than": _iso(d.no_later_than),
                     "uncertain_days": _uncertain_days(a.situation.lang, d)})
-    if f.warning:
-        out["warning"] = f.warning
+    if f.certainty == "relies":  # on time only under a reading: what acting by the safe date would have avoided
+        why, lang = later_day(j, d, a.situation.lang), a.situation.lang
+        out["warning"] = say("assume_extension_needed", lang, safe=before_time(d.safe, d.safe_until, lang)) + (
+            f" {why}" if why else "")
     if f.no_limit:  # said only where it holds, so that every other procedure's report stays as it was
         rule = a.situation.in_force(f.rule).rule
         out.update({"no_limit": True, "cite": j.clause(rule.clause).cite, "clause": rule.clause, "text": rule.text,
@@ -181,7 +185,7 @@ def _filing(a) -> dict:
     dates = {"received": f.received} if not d else {
         "received": f.received, "nominal": d.nominal, "deadline": d.due, "certain": d.certain,
         "safe_date": d.safe, "no_later_than": d.no_later_than}
-    out.update(_shown(a, dates, d.due if d else None))
+    out.update(_shown(a, dates, d.id if d else None))
     return out
 
 

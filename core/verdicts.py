@@ -1,62 +1,13 @@
-"""What the facts mean for each question a person asks: may they file, was the complaint (or will
-it be) on time, does it contain what the code requires, and which windows to act are open.
+"""What the facts mean for two questions a person asks that do not turn on a day: may they file, and does the
+complaint contain what the code requires. Whether it is (or would be) on time, and which windows are open, are
+questions of the day: the guidance model answers them (core/guidance.py).
 """
 
 from dataclasses import dataclass
-from datetime import date
 
-from .audience import People, people
-from .deadlines import Deadline
-from .describing import anchor_words, before_time, condition_text, later_day, role_label
-from .model import Rule
-from .situation import Situation, Version, as_day
+from .describing import role_label
+from .situation import Situation
 from .wording import join_or, say
-
-
-@dataclass(frozen=True)
-class Filing:
-    """Whether the complaint is (or would be) on time, under which reading."""
-
-    rule: str
-    deadline: Deadline | None
-    received: date | None
-    status: str  # "timely", "late" or "unknown": as of the day received (or planned)
-    certainty: str | None  # "certain", "relies" or "late" once there is a status
-    relies_on_extension: bool
-    warning: str | None
-    planned: bool  # the day received is after today: a day the person plans to file
-    no_limit: bool = False  # the code sets no time limit for filing: any day received is on time
-
-
-def filing(situation: Situation, deadlines: dict[str, Deadline]) -> Filing:
-    rule_id = next(r.id for r in situation.j.rules if r.kind == "filing")
-    deadline = deadlines.get(rule_id)
-    received = situation.facts.received
-    planned = bool(received and situation.today and received > situation.today)
-    rule = situation.in_force(rule_id).rule
-    if rule is not None and rule.no_limit:  # no last day: a complaint is on time whenever it is received
-        return Filing(rule_id, None, received, "timely" if received else "unknown", "certain" if received else None,
-                      False, None, planned, no_limit=True)
-    status, relies, certainty = "unknown", False, None
-    if deadline and received:
-        if deadline.due and received > deadline.due and deadline.later_if:
-            pass  # after the last day known so far, but a limit not known yet may be later: not known
-        elif deadline.due:
-            status = "timely" if received <= deadline.due else "late"
-            relies = deadline.nominal < received <= deadline.due
-            certainty = "late" if status == "late" else ("relies" if received > deadline.certain else "certain")
-        elif deadline.no_later_than and received > deadline.no_later_than:
-            status, certainty = "late", "late"  # late whatever the missing limit turns out to be
-    if deadline and received and deadline.closed and deadline.closed[0] <= received <= deadline.closed[1]:
-        status, certainty, relies = "not-permitted", "late", False  # filed when the code lets no one file
-    if deadline and received and deadline.opens_on and received < deadline.opens_on:
-        status, certainty, relies = "not-permitted", "late", False  # before the first day the code lets anyone file
-    warning = None
-    if certainty == "relies":
-        why = later_day(situation.j, deadline, situation.lang)
-        safe = before_time(deadline.safe, deadline.safe_until, situation.lang)
-        warning = say("assume_extension_needed", situation.lang, safe=safe) + (f" {why}" if why else "")
-    return Filing(rule_id, deadline, received, status, certainty, relies, warning, planned)
 
 
 @dataclass(frozen=True)
@@ -121,51 +72,3 @@ def contents(situation: Situation) -> Contents:
     else:
         status = "incomplete" if missing else "complete"
     return Contents(status, required, present, missing, required_if, missing_if, applies)
-
-
-@dataclass(frozen=True)
-class Window:
-    """A period in which someone may act, from one event until another."""
-
-    rule: Rule
-    version: Version
-    people: People
-    status: str  # "open", "closed", "upcoming" (opens after today) or "waiting" (its opening is not known)
-    opened: date | None
-    closed: date | None
-    applies: str
-    condition: str | None
-    opens_label: str
-    closes_label: str
-
-    @property
-    def id(self) -> str:
-        return self.rule.id
-
-    @property
-    def waiting_on(self) -> str | None:
-        return self.rule.opens if self.status == "waiting" else None
-
-    @property
-    def waiting_label(self) -> str | None:
-        return self.opens_label if self.status == "waiting" else None
-
-
-def window(situation: Situation, deadlines: dict[str, Deadline], rule: Rule, version: Version) -> Window:
-    def value(anchor: str):
-        if anchor.startswith("deadline:"):
-            found = deadlines.get(anchor.removeprefix("deadline:"))
-            return found.due if found else None
-        return situation.facts.get(anchor)
-
-    j, lang, today = situation.j, situation.lang, situation.today
-    opened, closed = as_day(value(rule.opens)), as_day(value(rule.closes))
-    if closed is not None and (today is None or closed <= today):
-        status = "closed"
-    elif opened is not None:
-        status = "open" if today is None or opened <= today else "upcoming"
-    else:
-        status = "waiting"
-    return Window(rule, version, people(situation.sides, rule.actor, rule.notifies), status, opened, closed,
-                  situation.applies(rule), condition_text(j, rule, lang),
-                  anchor_words(j, rule.opens, lang), anchor_words(j, rule.closes, lang))
