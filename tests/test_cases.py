@@ -27,8 +27,21 @@ def load_cases():
 
 @pytest.mark.parametrize("jurisdiction_id, case", load_cases())
 def test_worked_case(jurisdiction_id, case):
-    outcome = outcome_for(load_jurisdiction(jurisdiction_id), case["facts"])
+    outcome = outcome_for(load_jurisdiction(jurisdiction_id), case["facts"], case.get("today"), case.get("lang", "en"))
     assert mismatches(outcome, case["expected"]) == []
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=procedure_id)
+def test_each_jurisdiction_has_ten_dated_states_of_what_each_person_reads_in_both_languages(path):
+    # A dated state: a day to answer as of, and what a person reads that day, worked by hand; in each language.
+    cases = json.loads(path.read_text(encoding="utf-8"))
+    read = [c for c in cases if c.get("today") and any(k.startswith("answers.") and k.endswith(".sentence")
+                                                         for k in c["expected"])]
+    states = {lang: {(json.dumps(c["facts"], sort_keys=True), c["today"]) for c in read if c.get("lang", "en") == lang}
+              for lang in ("en", "es")}
+    assert len(states["en"]) >= 10 and len(states["es"]) >= 10, {k: len(v) for k, v in states.items()}
+    people = {k.split(".")[1] for c in read for k in c["expected"] if k.startswith("answers.")}
+    assert people >= {"complainant", "clerk"}, people
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=procedure_id)
