@@ -188,6 +188,13 @@ def _with_next_steps(ctx: Asking, answer: Answer, filed: bool) -> Answer:
     are named after it."""
     steps = [u for u in ctx.g.of("complainant") if u.rule.kind != "filing" and u.deadline.due
              and u.sure in (CERTAIN, RELIES, IF)]
+    missed = [u for u in ctx.g.of("complainant") if u.rule.kind != "filing" and u.sure == PASSED]
+    if filed and not steps and missed:
+        # the complaint was on time, and a later step of the complainant's has passed (a petition after a dismissal):
+        # said, though the filing's answer leads and keeps its status
+        last = missed[-1]
+        answer = replace(answer, sentence=_sentences(answer.sentence, ctx.say(
+            "answer_last_passed", task=task(last.rule, ctx.lang), day=ctx.at(last))))
     if steps:
         nxt = _next_deadline(ctx, steps[0])
         if filed and answer.status in ("certain", "relies", "incomplete"):
@@ -309,6 +316,9 @@ def _plan(ctx: Asking, f: Filing, u: Duty) -> tuple[str, str]:
         return ctx.say("plan_closed_before", planned=planned, **_closed(ctx, d)), "late"
     if f.plan == "on-time":
         return ctx.say("plan_on_time", planned=planned), "certain"
+    if f.plan == "on-time-if-open":  # within every reading's period; only the office's opening is not sure
+        name = next(c.label for c in ctx.j.calendar.closed_days(planned) if not c.confirmed)
+        return ctx.say("plan_if_open", planned=planned, name=name), "relies"
     if f.plan == "relies-on-last" and u.open_only:
         return ctx.say("plan_relies_open_only", planned=planned, name=d.uncertain[0].name), "relies"
     if f.plan in ("relies", "relies-on-last"):
@@ -399,7 +409,7 @@ def _dated_deadline(ctx: Asking, u: Duty) -> Answer:
         key = "answer_next_deadline" if u.where == BEFORE else "answer_next_deadline_today"
         return Answer("certain", ctx.say(key, task=what, day=ctx.at(u)), u.day, ctx.why(d), d.id, moment=u.moment)
     key = "answer_next_deadline_after_safe" if u.where == BETWEEN else "answer_next_deadline_last_today"
-    return Answer("relies", ctx.relied(key, u, task=what), u.day, rule=d.id)
+    return Answer("relies", ctx.relied(key, u, task=what), u.day, rule=d.id, moment=u.moment)
 
 
 def _windows_open(ctx: Asking, windows: list[Window]) -> Answer:
@@ -430,8 +440,13 @@ def _until(ctx: Asking, w: Window) -> str:
 # --- the clerk ------------------------------------------------------------------------
 
 def clerk_answer(ctx: Asking) -> Answer:
-    """What the office owes: its dated duties (below), then what the text gives it with no period."""
-    return _with_undated(ctx, _clerk_dated(ctx), "clerk")
+    """What the office owes: its dated duties (below), then what the text gives it with no period. Before a complaint
+    only planned is received, nothing: what it would owe from then is the detail."""
+    answer = _with_undated(ctx, _clerk_dated(ctx), "clerk")
+    if ctx.filing.planned and answer.status != "late":  # a duty already past its last day is said whatever is planned
+        return Answer("nothing", ctx.say("answer_office_planned", received=ctx.filing.received),
+                      detail=_sentences(ctx.say("answer_office_planned_then"), answer.sentence))
+    return answer
 
 
 def _clerk_dated(ctx: Asking) -> Answer:
@@ -469,12 +484,14 @@ def _clerk_dated(ctx: Asking) -> Answer:
                      key=lambda d: ctx.when(d.waiting_on))
     if waiting:
         item = waiting[0]
+        condition = condition_clause(ctx.j, item.rule, ctx.lang) if item.applies == "unknown" else None
+        suffix = "_if" if condition else ""  # a duty that exists only if a fact not given holds says so
         if item.rule.actor != ctx.j.receiver:  # another office's duty (the City Attorney's), never the office's own
-            return Answer("nothing", ctx.say("answer_office_next_after_other", task=task(item.rule, ctx.lang),
-                                              who=ctx.j.actor(item.rule.actor).in_text, what=item.waiting_label),
-                          rule=item.id)
-        return Answer("nothing", ctx.say("answer_office_next_after", task=task(item.rule, ctx.lang),
-                                          what=item.waiting_label), rule=item.id)
+            return Answer("nothing", ctx.say("answer_office_next_after_other" + suffix, task=task(item.rule, ctx.lang),
+                                              who=ctx.j.actor(item.rule.actor).in_text, what=item.waiting_label,
+                                              condition=condition), rule=item.id)
+        return Answer("nothing", ctx.say("answer_office_next_after" + suffix, task=task(item.rule, ctx.lang),
+                                          what=item.waiting_label, condition=condition), rule=item.id)
     if any(u.sure == DONE for u in ctx.g.of("clerk")):
         return Answer("nothing", ctx.say("answer_office_nothing_now"))
     return Answer("nothing", ctx.say("answer_nothing_for_office"))

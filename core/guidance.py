@@ -144,6 +144,7 @@ class Stages:
     def __init__(self, j: Jurisdiction):
         stages = [r for r in (j.versions(rid)[-1] for rid in j.rule_ids()) if r.kind == "stage"]
         self.of_rule = {member: n for n, stage in enumerate(stages) for member in stage.stage_rules}
+        self.separate = frozenset(n for n, stage in enumerate(stages) if stage.separate)
         self.of_event: dict[str, int] = {}
         for rule_id, stage in self.of_rule.items():
             versions = j.versions(rule_id)
@@ -153,6 +154,14 @@ class Stages:
             for anchor in [c.anchor for c in rule.counts] + [rule.opens]:
                 if anchor and j.event(anchor):
                     self.of_event[anchor] = min(self.of_event.get(anchor, stage), stage)
+
+    def later(self, event: str, stage: int) -> bool:
+        """Whether an event belongs to a stage after `stage` on the same track: a separate stage's events retire
+        nothing of the complaint's stages, and nothing retires a separate stage's rules but its own later events."""
+        other = self.of_event.get(event)
+        if other is None or other <= stage:
+            return False
+        return (stage in self.separate) == (other in self.separate) and (stage not in self.separate)
 
 
 def happened(s: Situation) -> dict[str, date]:
@@ -165,7 +174,8 @@ def current_stage(s: Situation, stages: Stages) -> int | None:
     """The stage the procedure is in: the latest stage of an event that has happened, the first once the
     complaint is received, None before it is (or while it is only planned)."""
     received = s.facts.received
-    events = [stages.of_event[e] for e in happened(s) if e in stages.of_event]
+    events = [stages.of_event[e] for e in happened(s) if e in stages.of_event
+              and stages.of_event[e] not in stages.separate]
     if events:
         return max(events)
     if received is not None and (s.today is None or received <= s.today):
@@ -185,7 +195,7 @@ def retirement(s: Situation, stages: Stages, d: Deadline, done: dict[str, date])
     mine = stages.of_rule.get(d.id)
     if mine is None:
         return None
-    later = [(day, e) for e, day in happened_on.items() if stages.of_event.get(e, -1) > mine]
+    later = [(day, e) for e, day in happened_on.items() if stages.later(e, mine)]
     if later:
         day, event = min(later)
         return Retired(day, event)
@@ -235,8 +245,9 @@ UNDATED_KINDS = ("action", "option")
 
 def undated(s: Situation, stages: Stages) -> tuple[Undated, ...]:
     """Each action or option in force that the text calls for upon a fact or event (`upon`), with whether it is
-    live now: that fact or event has come (on or before today), and no event of a later stage than the rule's."""
-    now, events, found = current_stage(s, stages), happened(s), []
+    live now: that fact or event has come (on or before today), its own act (`done_when`) is not recorded, and no
+    event of a later stage than the rule's is."""
+    events, found = happened(s), []
     for rule_id in s.j.rule_ids():
         rule = s.in_force(rule_id).rule
         if rule is None or rule.kind not in UNDATED_KINDS or not rule.upon or s.applies(rule) == "no":
@@ -244,9 +255,11 @@ def undated(s: Situation, stages: Stages) -> tuple[Undated, ...]:
         came = rule.upon in events if s.j.event(rule.upon) else (
             s.facts.get(rule.upon) is not None and (s.today is None or as_day(s.facts.get(rule.upon)) <= s.today))
         stage = stages.of_rule.get(rule_id)
-        behind = stage is not None and now is not None and now > stage
+        behind = stage is not None and any(stages.later(e, stage) for e in events)
+        done = rule.done_when in events  # its own act is recorded ("The City Attorney received the complaint")
         conditional = s.applies(rule) == "unknown" or bool(rule.condition)
-        found.append(Undated(rule, people(s.sides, rule.actor, rule.notifies).acts, came and not behind, conditional))
+        found.append(Undated(rule, people(s.sides, rule.actor, rule.notifies).acts, came and not behind and not done,
+                             conditional))
     return tuple(found)
 
 
@@ -356,8 +369,9 @@ class Filing:
     planned: bool  # the day received is after today: a day the person plans to file
     no_limit: bool = False  # the code sets no time limit for filing: any day received is on time
     received_today: bool = False  # received on the day asked about
-    plan: str = ""  # a planned day: "on-time", "relies", "relies-on-last" (the last day itself), "late", "too-early"
-    # (before the first day anyone may file) or "closed" (a day no one may file); "" when none is planned
+    plan: str = ""  # a planned day: "on-time", "on-time-if-open" (within the period under every reading, on a day the
+    # office may be closed), "relies", "relies-on-last" (the last day itself), "late", "too-early" (before the first
+    # day anyone may file) or "closed" (a day no one may file); "" when none is planned
     limits_passed: tuple[str, ...] = ()  # deadlines counted from the violation whose last day came before receipt
 
 
@@ -389,8 +403,12 @@ def filing(situation: Situation, deadlines: dict[str, Deadline]) -> Filing:
         status, certainty, relies = "not-permitted", "late", False  # a day the code lets no one file
     plan = ""
     if planned and deadline and deadline.due:
+        calendar = situation.j.calendar
+        maybe_closed = calendar.covers(received) and calendar.unconfirmed_only(received)
         plan = ("too-early" if too_early else "closed" if closed else "on-time" if received <= deadline.safe
-                else "relies-on-last" if received == deadline.due else "relies" if received < deadline.due else "late")
+                else "relies-on-last" if received == deadline.due
+                else "on-time-if-open" if received <= deadline.certain and maybe_closed
+                else "relies" if received < deadline.due else "late")
     return Filing(rule_id, deadline, received, status, certainty, relies, planned,
                   received_today=bool(received and received == today), plan=plan, limits_passed=limits)
 

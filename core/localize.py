@@ -19,7 +19,8 @@ from .business_calendar import OBSERVED_SUFFIX, Calendar, ClosedDay
 from .model import CalendarChange, Jurisdiction
 from .wording import actor_in_text, catalogue, say
 
-RULE_FIELDS = ("title", "task", "note", "condition", "also_applies_if", "closes_when", "ends_early_when")
+RULE_FIELDS = ("title", "task", "note", "condition", "also_applies_if", "closes_when", "ends_early_when",
+               "add_days_reading")
 
 
 def translatable(j: Jurisdiction) -> dict[str, str]:
@@ -87,6 +88,9 @@ def translatable(j: Jurisdiction) -> dict[str, str]:
         for key in RULE_FIELDS:
             if getattr(rule, key):
                 texts[f"rules.{rule.id}.{key}"] = getattr(rule, key)
+        for count in rule.counts:  # a limit that holds only under a reading: the reading, a clause after "if"
+            if count.reading:
+                texts[f"rules.{rule.id}.reading"] = count.reading
     for clause in j.current_clauses():
         if clause.text:  # a summary, in the translation's language, of the official text (recorded as its source)
             texts[f"clauses.{clause.anchor}.summary"] = clause.text
@@ -197,7 +201,9 @@ def _localize(j: Jurisdiction, given, lang: str) -> Jurisdiction:
         facts=entries("facts", j.facts, lambda f: f.id, ("label", "question")),
         events=entries("events", j.events, lambda e: e.id, ("label", "explain")),
         contents=entries("contents", j.contents, lambda c: c.id, ("label", "explain")),
-        rules=entries("rules", j.rules, lambda r: r.id, RULE_FIELDS),
+        rules=tuple(replace(r, counts=tuple(replace(c, reading=tr(f"rules.{r.id}.reading", c.reading)) if c.reading
+                                            else c for c in r.counts))
+                    for r in entries("rules", j.rules, lambda r: r.id, RULE_FIELDS)),
         clauses=_with_summaries(j, entries("clauses", j.clauses, lambda c: c.anchor, ("title", "cite", "not_reproduced")),
                                 given),
         scope=tuple(replace(s, outside=tr(f"scope.{s.conditions[0].fact}.outside", s.outside)) for s in j.scope),

@@ -95,6 +95,8 @@ class Rule:
     ends_early_on: str | None = None  # an event that ends a deadline's period early
     ends_early_when: str | None = None  # the act that really ends it, when that event only reports it
     stage_rules: tuple[str, ...] = ()
+    separate: bool = False  # a stage: a track of its own (an advisory opinion, a fine order "notwithstanding the above
+    # procedures"), which neither follows nor retires the complaint's stages
     amount_min: int | None = None
     amount_max: int | None = None
     governs: tuple[str, ...] = ()

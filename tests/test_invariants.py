@@ -280,7 +280,7 @@ def violations(name: str, facts: dict, today: date | None, lang: str) -> list[tu
     for u in g.duties.values():
         mine = stages.of_rule.get(u.id)
         acted = u.rule.done_when in happened
-        later = mine is not None and any(stages.of_event.get(e, -1) > mine for e in happened)
+        later = mine is not None and any(stages.later(e, mine) for e in happened)
         if (acted or later) and u.sure != DONE:
             fail("done", f"{u.id}: its act or a later stage is recorded, but it is shown as {u.sure}")
         if u.sure == DONE:
@@ -315,7 +315,9 @@ def violations(name: str, facts: dict, today: date | None, lang: str) -> list[tu
         value = happened.get(rule.upon) if s.j.event(rule.upon) else s.facts.get(rule.upon)
         came = value is not None and (today is None or as_day(value) <= today)
         mine = stages.of_rule.get(rule_id)
-        behind = mine is not None and any(stages.of_event.get(e, -1) > mine for e in happened)
+        behind = mine is not None and any(stages.later(e, mine) for e in happened)
+        if rule.done_when in happened:
+            continue  # its act is recorded: done
         for person in people(s.sides, rule.actor, ()).acts:
             if person == "clerk" and rule.kind == "option":
                 continue  # what an official may do is not the office's to act on

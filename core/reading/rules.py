@@ -20,10 +20,10 @@ KEYS_BY_KIND = {
                "closed_before", "counting", "not_earlier_than"},
     "deadline": {"count", "earliest_of", "latest_of", "governs", "ends_early_on", "ends_early_when", "done_when", "announces",
                  "at_least", "add_days", "counting", "not_earlier_than", "closed_before"},
-    "action": {"closed_before", "upon"},
-    "option": {"upon"},
+    "action": {"closed_before", "upon", "done_when"},
+    "option": {"upon", "done_when"},
     "window": {"opens", "closes", "closes_when"},
-    "stage": {"rules"},
+    "stage": {"rules", "separate"},
     "fine": {"amount_min", "amount_max"},
 }
 ONLY_FOR = {key for keys in KEYS_BY_KIND.values() for key in keys}
@@ -159,6 +159,12 @@ class RuleReader:
                                       key="governs")
         if kind == "action":
             self.closed_before(entry, where, fields)
+        if kind in ("action", "option") and "done_when" in entry:  # the event that is the step's act: it is done then
+            fields["done_when"] = entry["done_when"]
+            if entry["done_when"] not in self.event_ids:
+                self.problems.add(where, f"“{entry['done_when']}” is not an event",
+                                  one_of_hint(entry["done_when"], self.event_ids) if self.event_ids
+                                  else "define it under [[events]]", key="done_when")
         if "upon" in entry:
             fields["upon"] = entry["upon"]
             if entry["upon"] not in self.date_facts + self.event_ids:
@@ -183,6 +189,7 @@ class RuleReader:
                     self.used.add(fields[key])
         if kind == "stage":
             fields["stage_rules"] = tuple(entry.get("rules", []))
+            fields["separate"] = bool(entry.get("separate", False))
             for ref in fields["stage_rules"]:
                 if ref not in self.all_ids:
                     self.problems.add(where, f"rule “{ref}” is not defined", suggest(ref, self.all_ids), key="rules")
