@@ -347,7 +347,9 @@ def build_calendar(spec: CalendarSpec) -> Calendar:
         days.setdefault(day, []).extend(closed)
         movable = [c for c in closed if not listed_in(spec.not_moved, c.name, day.year)]
         shifted = observed_day(day, spec.observed)
-        if shifted != day and movable and shifted not in actual:
+        # an observed day is kept unless a holiday surely closes that day already: one only possibly closing it (a
+        # holiday the office may not keep, as Diwali in a California city) must not hide a holiday observed there
+        if shifted != day and movable and not any(c.confirmed for c in actual.get(shifted, ())):
             for c in movable:
                 confirmed = c.confirmed and spec.observed_unconfirmed is None
                 basis = c.basis if not c.confirmed else (spec.observed_unconfirmed or c.basis)

@@ -246,3 +246,13 @@ def test_fort_collins_friday_31_december_2038_may_close_all_day_not_only_at_noon
         ("closure", "New Year's Eve", False, "12:00"),
         ("closure", "Friday before a Saturday holiday: New Year's Day", False, "")]
     assert not colorado.covers(date(2039, 1, 1))  # the year after stays outside the calendar
+
+
+def test_an_observed_holiday_is_kept_on_a_day_another_holiday_only_may_close():
+    # Beverly Hills, 2034: Veterans Day is Saturday 11 November, observed (a reading there) on Friday 10 November,
+    # which the holidays package also lists as Diwali, a California day City Hall is not known to keep. The observed
+    # Veterans Day was dropped because a holiday was already listed on the Friday; a holiday that only may close a
+    # day must not hide one observed there (a helper's hand-worked states found it).
+    calendar = load_jurisdiction("beverly-hills-election").calendar
+    names = [c.name for c in calendar.closed_days(date(2034, 11, 10))]
+    assert names == ["Diwali", "Veterans Day (observed)"]
