@@ -186,8 +186,8 @@ def two_builds(tmp_path, site_dir):
     changed = tmp_path / "illinois-model-ethics.toml"
     changed.write_text(source.read_text(encoding="utf-8").replace("updated = 2026-11-30", "updated = 2026-12-01"),
                        encoding="utf-8")
-    shutil.copy(ROOT / "core" / "jurisdictions" / "illinois-model-ethics.cases.json",
-                tmp_path / "illinois-model-ethics.cases.json")
+    for beside in ("illinois-model-ethics.cases.json", "illinois-model-ethics.es.toml"):  # its cases read Spanish too
+        shutil.copy(ROOT / "core" / "jurisdictions" / beside, tmp_path / beside)
     second = tmp_path / "second"
     build.build([str(changed)], second)
     return first, second, build.read_procedure(str(changed)).jurisdiction.digest
