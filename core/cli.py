@@ -87,11 +87,16 @@ def cmd_evaluate(args) -> int:
 
 
 def cmd_check(args) -> int:
-    failed = 0
+    failed, checked = 0, {}
     for name in args.files:
         # A shipped procedure may be named by its id, as everywhere else on the command line.
         path = SEED_DIR / f"{name}.toml" if name in seed_ids() and not Path(name).exists() else Path(name)
-        jurisdiction, problems = check_file(path, with_cases=True)
+        # a translation is checked with its procedure, and that with its cases: once, when both are named
+        translated = translation_of(path)
+        key = (translated[0] if translated else path).resolve() if path.exists() else path
+        if key not in checked:
+            checked[key] = check_file(path, with_cases=True)
+        jurisdiction, problems = checked[key]
         for problem in problems:
             print(one_line(str(problem), 2000))
         errors = [p for p in problems if p.severity == "error"]

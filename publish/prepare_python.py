@@ -95,7 +95,11 @@ async def probe() -> set[str]:
         assert result["passed"] == result["total"], f"{procedure.name}: worked cases fail in Pyodide"
         for facts in BAD_FACTS:
             assert not json.loads(checker.evaluate_json(facts))["ok"], facts
-        for case in json.loads(cases.read_text(encoding="utf-8")):  # each person's answer and calendar file, in every language
+        # each person's answer and calendar file, in every language, for the cases with no day of their own (a dated
+        # case answers the same facts as of a day: it was run above, and imports nothing these do not)
+        for case in json.loads(cases.read_text(encoding="utf-8")):
+            if "today" in case:
+                continue
             facts = json.dumps(case["facts"])
             for lang in languages():
                 json.loads(checker.evaluate_json(facts, lang, "2026-11-30"))
