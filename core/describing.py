@@ -250,7 +250,7 @@ def readings(jurisdiction: Jurisdiction, deadline, lang: str = "en") -> str | No
     chosen = deadline.rule.counts[deadline.chosen] if deadline.chosen is not None else None
     if chosen is not None and chosen.reading and deadline.certain and deadline.due and deadline.due > deadline.certain:
         parts.append(chosen.reading)
-    if getattr(deadline, "days_added_reading", 0):
+    if deadline.days_added_reading:
         rule = deadline.rule
         parts.append(say("if_days_added", lang, days=rule.add_days, reading=rule.add_days_reading.rstrip("."),
                          when=join_and([describe(jurisdiction, c, lang) for c in rule.add_days_when], lang)))

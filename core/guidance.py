@@ -156,31 +156,16 @@ class Stages:
                     self.of_event[anchor] = min(self.of_event.get(anchor, stage), stage)
 
     def later(self, event: str, stage: int) -> bool:
-        """Whether an event belongs to a stage after `stage` on the same track: a separate stage's events retire
-        nothing of the complaint's stages, and nothing retires a separate stage's rules but its own later events."""
+        """Whether an event belongs to a later stage of the complaint than `stage`. A separate stage is a track of its
+        own: its events retire nothing of the complaint's stages, and no stage's events retire its rules."""
         other = self.of_event.get(event)
-        if other is None or other <= stage:
-            return False
-        return (stage in self.separate) == (other in self.separate) and (stage not in self.separate)
+        return other is not None and other > stage and stage not in self.separate and other not in self.separate
 
 
 def happened(s: Situation) -> dict[str, date]:
     """The events that have happened, by id: each recorded one on or before today; with no today, each recorded
     one (a date entered for an event is taken as the day it happened)."""
     return {e: as_day(v) for e, v in s.facts.events.items() if s.today is None or as_day(v) <= s.today}
-
-
-def current_stage(s: Situation, stages: Stages) -> int | None:
-    """The stage the procedure is in: the latest stage of an event that has happened, the first once the
-    complaint is received, None before it is (or while it is only planned)."""
-    received = s.facts.received
-    events = [stages.of_event[e] for e in happened(s) if e in stages.of_event
-              and stages.of_event[e] not in stages.separate]
-    if events:
-        return max(events)
-    if received is not None and (s.today is None or received <= s.today):
-        return 0
-    return None
 
 
 def retirement(s: Situation, stages: Stages, d: Deadline, done: dict[str, date]) -> Retired | None:

@@ -31,7 +31,7 @@ about 0.9 MB to what the browser downloads. The tests read every file back with
 import hashlib
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta, timezone
+from datetime import datetime, timedelta, timezone
 
 from .describing import condition_text, later_day, readings, task
 from .guidance import BETWEEN, DONE, ON_LAST, PASSED, Duty, reminder_days
