@@ -142,7 +142,7 @@ def test_a_complaint_whose_facts_no_longer_read_is_kept_and_named():
 
 STATUS_WORDS = {
     "en": {"overdue": "Overdue", "this_week": "Due this week", "later": "Later", "waiting": "Waiting on an event"},
-    "es": {"overdue": "Vencido", "this_week": "Vence esta semana", "later": "Más adelante", "waiting": "A la espera de un acto"},
+    "es": {"overdue": "Vencido", "this_week": "Vence esta semana", "later": "Más adelante", "waiting": "Pendiente de otro paso"},
 }
 
 

@@ -189,7 +189,7 @@ def test_the_law_page_gives_a_spanish_summary_of_every_clause_a_rule_quotes(site
 def test_a_spanish_date_carries_the_summary_of_the_clause_it_implements():
     report = evaluate(load_jurisdiction("fort-collins"), {"violation_date": "2026-10-01"}, "es")
     filing = next(d for d in report["deadlines"] if d["id"] == "filing")
-    assert filing["summary"].startswith("Cualquier candidato o elector inscrito en la Ciudad")
+    assert filing["summary"].startswith("Cualquier candidato o elector registrado en la Ciudad")
     assert filing["text"].startswith("Any candidate or registered elector")  # the official English beside it
     english = evaluate(load_jurisdiction("fort-collins"), {"violation_date": "2026-10-01"}, "en")
     assert all(d["summary"] is None for d in english["deadlines"])
