@@ -15,7 +15,8 @@ min–max of: the form usable; the first answer on a cold visit (empty profile),
 warm one (the same profile again: HTTP cache and service worker), and cold over a
 1.6 Mbit/s, 150 ms link (Chromium's own network emulation); the bytes the server sent
 for a cold and a warm visit; an input change to the updated answer; and the core's
-evaluate in CPython and in Pyodide (Node); and the office's desk with 50 complaints, redrawn once the runtime
+evaluate in CPython and in Pyodide (Node), and with --core-only each procedure's worked cases one by one
+(median, 90th percentile, slowest); and the office's desk with 50 complaints, redrawn once the runtime
 is ready. Speed is measured here, not asserted in
 tests: copy the figures into the README with the machine they came from.
 """
@@ -333,6 +334,90 @@ def core_speed(dist: Path, runs: int) -> dict:
     return {"cpython": statistics.median(samples), "pyodide": pyodide}
 
 
+# Each procedure's worked cases, each evaluated as the page evaluates it (the same facts, language and day), timed
+# one by one: the best of REPEATS for each case, so that a case is measured, not the machine's other work.
+PYODIDE_EVALUATE_CASES = """
+import json, time
+from pathlib import Path
+import compiled_dataclasses
+from core.json_api import Checker
+REPEATS = %d
+out = {}
+for procedure in sorted(Path("/work").glob("*.procedure.json")):
+    checker = Checker.from_prepared(procedure.read_text())
+    cases = json.loads(procedure.with_name(procedure.name.replace(".procedure.json", ".cases.json")).read_text())
+    times = []
+    for case in cases:
+        facts = json.dumps(case["facts"])
+        best = None
+        for _ in range(REPEATS):
+            start = time.perf_counter()
+            checker.evaluate_json(facts, case.get("lang", "en"), case.get("today"))
+            took = (time.perf_counter() - start) * 1000
+            best = took if best is None else min(best, took)
+        times.append(best)
+    out[procedure.name.replace(".procedure.json", "")] = times
+Path("/work/result.json").write_text(json.dumps(out))
+"""
+CORE_REPEATS = 5
+
+
+def percentile(values, share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def core_per_procedure(dist: Path) -> dict[str, dict]:
+    """Each shipped procedure's worked cases evaluated one by one, in CPython and in Pyodide (Node): per procedure,
+    the median, 90th percentile and slowest case (ms), and the slowest case's name."""
+    from datetime import date
+
+    from core import seed_ids
+    from core.facts import InputError
+    from core.jurisdiction import cases_path
+    out = {}
+    with tempfile.TemporaryDirectory() as folder:
+        folder = Path(folder)
+        for jid in seed_ids():
+            jurisdiction = load_jurisdiction(jid)
+            cases = json.loads(cases_path(jid).read_text(encoding="utf-8"))
+            times = []
+            for case in cases:
+                today = date.fromisoformat(case["today"]) if "today" in case else None
+                best = None
+                for _ in range(CORE_REPEATS):
+                    start = time.perf_counter()
+                    try:
+                        evaluate(jurisdiction, case["facts"], case.get("lang", "en"), today)
+                    except InputError:
+                        pass  # a refused case is timed too: the page answers it with the message
+                    took = (time.perf_counter() - start) * 1000
+                    best = took if best is None else min(best, took)
+                times.append(best)
+            slowest = max(range(len(cases)), key=times.__getitem__)
+            out[jid] = {"cases": len(cases), "cpython": times, "slowest": cases[slowest]["name"]}
+            (folder / f"{jid}.procedure.json").write_text(prepared.dumps(jurisdiction))
+            (folder / f"{jid}.cases.json").write_bytes(cases_path(jid).read_bytes())
+        (folder / "evaluate.py").write_text(PYODIDE_EVALUATE_CASES % CORE_REPEATS)
+        [python] = (dist / "python").iterdir()
+        lock = json.loads((build.PYODIDE_DIR / "pyodide-lock.json").read_text())
+        options = {"stdLibURL": str(python / "python_stdlib.zip"), "lockFileContents": {"info": lock["info"], "packages": {}}}
+        subprocess.run(["node", str(ROOT / "publish" / "run_in_pyodide.mjs"), str(folder), str(folder / "evaluate.py"),
+                        json.dumps(options)], capture_output=True, text=True, check=True, cwd=ROOT)
+        for jid, times in json.loads((folder / "result.json").read_text()).items():
+            out[jid]["pyodide"] = times
+    return out
+
+
+def print_core_per_procedure(core: dict[str, dict]) -> None:
+    print("| the core, per procedure: each worked case evaluated (ms) | cases | CPython median / p90 / slowest "
+          "| Pyodide (Node) median / p90 / slowest | its slowest case (CPython) |\n|---|---:|---:|---:|---|")
+    for jid, got in core.items():
+        cells = [" / ".join(f"{f(got[where]):.2f}" for f in (statistics.median, lambda v: percentile(v, 0.9), max))
+                 for where in ("cpython", "pyodide")]
+        print(f"| `{jid}` | {got['cases']} | {cells[0]} | {cells[1]} | {got['slowest'][:70]} |")
+
+
 DESK_COMPLAINTS = 50
 SEED_DESK = """(count) => new Promise((resolve, reject) => {
   const open = indexedDB.open("complaint-checker-desk", 1);
@@ -390,6 +475,8 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-slow-network", action="store_true", help="skip the 1.6 Mbit/s runs (several minutes)")
     parser.add_argument("--desk-only", action="store_true", help="measure only the office's desk with 50 complaints")
+    parser.add_argument("--core-only", action="store_true",
+                        help="measure only the core: each procedure's worked cases, one by one, in CPython and Pyodide")
     parser.add_argument("--site", type=Path, help="measure this built site instead of building one (e.g. an "
                                                   "older commit's dist/, to compare before and after)")
     args = parser.parse_args()
@@ -398,6 +485,9 @@ def main() -> int:
         dist = args.site or folder / "dist"
         if not args.site:
             build.build(None, dist)
+        if args.core_only:
+            print_core_per_procedure(core_per_procedure(dist))
+            return 0
         desk = desk_speed(dist, args.runs)
         print(f"The office's desk, {DESK_COMPLAINTS} complaints, runtime ready: the whole list assessed and drawn in "
               f"{spread(desk['first'])} ms the first time, {spread(desk['again'])} ms again.", flush=True)
