@@ -1,6 +1,6 @@
 """Speed and size, measured, side by side with a naive page, and with the floor of a bare start.
 
-    .venv/bin/python scripts/benchmark.py [--runs 5] [--no-slow-network] [--desk-only]
+    .venv/bin/python scripts/benchmark.py [--runs 5] [--no-slow-network] [--desk-only] [--core-only]
 
 Builds the site, and a naive page beside it: the same pinned Pyodide and the stock
 wheels (holidays, python-dateutil, six, the core as a plain source wheel), loaded
