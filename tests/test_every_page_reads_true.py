@@ -241,7 +241,7 @@ def test_every_answer_and_date_in_a_report_is_worded_and_cited_from_the_procedur
 def test_the_first_page_lists_every_procedure_with_the_level_its_file_declares(pages, lang):
     strings = tomllib.loads((ROOT / "site" / "strings" / f"{lang}.toml").read_text("utf-8"))["index"]
     html = page(pages, lang, "index.html")
-    listed = re.findall(r'<li data-level="([^"]*)" data-search="[^"]*">(.*?)</li>', html, re.S)
+    listed = re.findall(r'<li data-level="([^"]*)" data-search="[^"]*"[^>]*>(.*?)</li>', html, re.S)
     assert [re.search(r'href="([^/"]+)/index.html"', item).group(1) for _, item in listed] == \
         [source(p)["id"] for p in PROCEDURES]
     for (level, item), path in zip(listed, PROCEDURES):
