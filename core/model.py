@@ -318,6 +318,25 @@ class FilingOffice:
 
 
 @dataclass(frozen=True)
+class Place:
+    """The names people use for a procedure's place and body ([place] in the file), so that the site's first page
+    finds the procedure by any of them, and suggests a state's procedures when a search names only the state."""
+
+    city: str = ""
+    county: str = ""
+    state: str = ""
+    state_also: tuple[str, ...] = ()  # other names of the state: "CO", "Colo.", "Hawái"
+    also: tuple[str, ...] = ()  # other names of the place and of the body: "Ft. Collins", "BEGA"
+
+    def names(self) -> tuple[str, ...]:
+        """Every name, once, in the file's order."""
+        return tuple(dict.fromkeys(n for n in (self.city, self.county, self.state, *self.state_also, *self.also) if n))
+
+    def state_names(self) -> tuple[str, ...]:
+        return tuple(n for n in (self.state, *self.state_also) if n)
+
+
+@dataclass(frozen=True)
 class Jurisdiction:
     """A procedure, read and checked: its code, calendar, counting, rules and words, and the languages it is
     told in."""
@@ -354,6 +373,7 @@ class Jurisdiction:
     filing_office: FilingOffice | None = None
     receiver: str = "clerk"
     level: str = ""  # "city", "county", "state" or "federal"; "" when the file does not say
+    place: Place = Place()  # the names people use for its place and body; none when the file does not say
     languages: tuple[str, ...] = ("en",)
     translations: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # language -> key -> text
     zone_data: bytes = b""  # the tzfile of `timezone`, so that no zone database need be searched

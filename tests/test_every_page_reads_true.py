@@ -241,7 +241,7 @@ def test_every_answer_and_date_in_a_report_is_worded_and_cited_from_the_procedur
 def test_the_first_page_lists_every_procedure_with_the_level_its_file_declares(pages, lang):
     strings = tomllib.loads((ROOT / "site" / "strings" / f"{lang}.toml").read_text("utf-8"))["index"]
     html = page(pages, lang, "index.html")
-    listed = re.findall(r'<li data-level="([^"]*)" data-search="[^"]*">(.*?)</li>', html, re.S)
+    listed = re.findall(r'<li data-level="([^"]*)" data-search="[^"]*"[^>]*>(.*?)</li>', html, re.S)
     assert [re.search(r'href="([^/"]+)/index.html"', item).group(1) for _, item in listed] == \
         [source(p)["id"] for p in PROCEDURES]
     for (level, item), path in zip(listed, PROCEDURES):
@@ -255,6 +255,29 @@ def test_the_first_page_lists_every_procedure_with_the_level_its_file_declares(p
     count = re.search(r'<p id="find-count"[^>]*role="status" aria-live="polite"[^>]*>([^<]*)</p>', html).group(1)
     assert count == strings["shown"][1].format(count=len(PROCEDURES))
     assert re.search(r'<form id="find"[^>]*\bhidden\b', html)  # shown by its script; without it, the list is all
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_first_page_lists_each_procedures_other_names_and_offers_only_levels_it_has(pages, lang):
+    # Issue 39: the names of each [place] (city, county, state, also; not the one the page's name already says) are on the
+    # page without JavaScript, in English, which a Spanish page marks; the levels offered are those some file declares.
+    html = page(pages, lang, "index.html")
+    listed = re.findall(r'<li data-level="[^"]*" data-search="([^"]*)"[^>]*>(.*?)</li>', html, re.S)
+    for (search, item), path in zip(listed, PROCEDURES):
+        data = source(path)
+        place, name = data.get("place", {}), translation(path, lang).get("name", data["name"])  # the page's name
+        names = [n for n in [place.get("city"), place.get("county"), place.get("state"), *place.get("also", [])]
+                 if n and n != name]
+        shown = re.search(r'<p class="names">[^:]*: <span( lang="en")?>([^<]*)</span></p>', item)
+        assert (shown is not None) == bool(names), path.stem
+        if names:
+            assert markup.unescape(shown.group(2)).split("; ") == names, path.stem
+            assert bool(shown.group(1)) == (lang != "en"), path.stem
+        for name in names + place.get("state_also", []):  # every name is searched, a state's other names too
+            assert name in markup.unescape(search), (path.stem, name)
+    offered = re.findall(r'<option value="([a-z]*)">', html)
+    assert offered == [""] + [level for level in ("city", "county", "state", "federal")
+                              if any(source(p).get("level") == level for p in PROCEDURES)]
 
 
 def test_a_city_alone_gets_no_search_on_its_first_page():

@@ -211,3 +211,15 @@ def test_a_level_is_one_of_the_four_and_is_read():
     assert parse_jurisdiction(MINIMAL, "city.toml").level == ""  # optional: not said, not guessed
     found = problems(text.replace('level = "county"', 'level = "town"'))
     assert len(found) == 1 and "level" in found[0] and "city" in found[0], found
+
+
+def test_place_names_are_optional_and_read_in_the_files_order():
+    text = MINIMAL.replace("\n[calendar]", '\n[place]\ncity = "Springfield"\nstate = "Illinois"\n'
+                           'state_also = ["IL"]\nalso = ["Town of Springfield"]\n\n[calendar]', 1)
+    place = parse_jurisdiction(text, "city.toml").place
+    assert (place.city, place.county, place.state, place.state_also, place.also) == \
+        ("Springfield", "", "Illinois", ("IL",), ("Town of Springfield",))
+    assert place.names() == ("Springfield", "Illinois", "IL", "Town of Springfield")
+    assert parse_jurisdiction(MINIMAL, "city.toml").place.names() == ()  # an old file without it still checks
+    found = problems(text.replace('city = "Springfield"', 'town = "Springfield"'))
+    assert len(found) == 1 and "town" in found[0], found

@@ -22,7 +22,7 @@ from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
-from ..model import BUILTIN_DATE_FACTS, ComplaintForm, FilingOffice, Jurisdiction
+from ..model import BUILTIN_DATE_FACTS, ComplaintForm, FilingOffice, Jurisdiction, Place
 from ..zones import zone_bytes
 from .calendar import read_calendar, read_counting, read_countings
 from .law import read_clauses
@@ -163,5 +163,11 @@ def _read(data: dict, problems: Problems, text: str, file_name: str) -> Jurisdic
                                    office.get("closes_at", ""), tuple(office.get("mail", ())),
                                    office.get("not_known", ""), office.get("phone", ""),
                                    office.get("email", "")) if office else None,
-        receiver=parties.receiver, level=data.get("level", ""), languages=tuple(data.get("languages", ["en"])), zone_data=zone,
+        receiver=parties.receiver, level=data.get("level", ""), place=_place(data.get("place", {})), languages=tuple(data.get("languages", ["en"])), zone_data=zone,
         digest=hashlib.sha256(text.encode("utf-8")).hexdigest()[:12], file_name=Path(file_name).name)
+
+
+def _place(data: dict) -> Place:
+    """[place]: the names people use for the procedure's place and body (the schema has checked their shape)."""
+    return Place(city=data.get("city", ""), county=data.get("county", ""), state=data.get("state", ""),
+                 state_also=tuple(data.get("state_also", ())), also=tuple(data.get("also", ())))
