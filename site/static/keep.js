@@ -297,8 +297,11 @@ export class Keeping {
     const feminine = this.gender() === "feminine" ? JSON.parse(node.dataset.feminine || "{}") : {};
     const statements = { ...JSON.parse(node.dataset.statements || "{}"), ...feminine };
     const chosen = document.querySelector("input[name='complainant_role']:checked");
-    const role = chosen && chosen.value;
-    const label = role && document.querySelector(`label[for='${chosen.id}']`);
+    // Where the form asks no role (anyone may file, as one role), that role's own sentence.
+    const asked = document.querySelector("input[name='complainant_role']");
+    const only = Object.keys(statements).length === 1 && !asked ? Object.keys(statements)[0] : null;
+    const role = chosen ? chosen.value : only;
+    const label = chosen && document.querySelector(`label[for='${chosen.id}']`);
     node.textContent = statements[role] || (label ? fill(this.t.draft.statement_role, { role: label.textContent.trim() })
       : report ? node.dataset.anyone : "");
   }
