@@ -58,8 +58,9 @@ def translatable(j: Jurisdiction) -> dict[str, str]:
                 texts[f"countings.{other.id}.{key}"] = getattr(other, key)
     if counting.may_move_off_if:
         texts["counting.may_move_off_if"] = counting.may_move_off_if
-    if j.eligibility.note:
-        texts["eligibility.note"] = j.eligibility.note
+    for key in ("note", "letter_title", "statement"):
+        if getattr(j.eligibility, key):
+            texts[f"eligibility.{key}"] = getattr(j.eligibility, key)
     for scope in j.scope:
         texts[f"scope.{scope.conditions[0].fact}.outside"] = scope.outside
     for role in j.roles:
@@ -206,7 +207,9 @@ def _localize(j: Jurisdiction, given, lang: str) -> Jurisdiction:
                                                   for k in ("name", "hours", "not_known")})
         if j.filing_office else None,
         calendar=calendar, calendar_info=info, counting=counting, countings=countings,
-        eligibility=replace(j.eligibility, note=tr("eligibility.note", j.eligibility.note) if j.eligibility.note else None),
+        eligibility=replace(j.eligibility, note=tr("eligibility.note", j.eligibility.note) if j.eligibility.note else None,
+                            letter_title=tr("eligibility.letter_title", j.eligibility.letter_title),
+                            statement=tr("eligibility.statement", j.eligibility.statement)),
         roles=tuple(replace(r, statement_feminine=given.get(f"roles.{r.id}.{FEMININE}"))
                     for r in entries("roles", j.roles, lambda r: r.id, ("label", "explain", "statement"), "role_label")),
         actors=tuple(replace(a, in_text=tr(f"actors.{a.id}.in_text", actor_in_text(_builtin_words(e), a.label, lang)))

@@ -237,6 +237,10 @@ class Eligibility:
     text: str
     note: str | None = None
     filed_under: str = ""  # the clause that lets a complaint be filed, where `clause` is another (a definition)
+    # The letter in the law's own words, where a complaint is called something else ("a charge"): its title and,
+    # where the code does not limit who may file, the filer's sentence; {cite} and {code} stand for the citations.
+    letter_title: str = ""
+    statement: str = ""
 
     @property
     def files_under(self) -> str:

@@ -276,7 +276,7 @@ def test_a_state_procedures_report_never_says_city_clerk(tmp_path):
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_letter_is_filed_under_the_clause_that_lets_a_complaint_be_filed_not_a_definition(pages, lang):
     page = checker(pages, "sample-state", lang)
-    title = text_of(part(page, 'id="letter-title"', "</h3>"))
+    title = text_of(part(page, '<h3 id="letter-title">', "</h3>"))
     assert "§ 15(a)" in title and "§ 2(C)" not in title
     anyone = markup.unescape(re.search(r'data-anyone="([^"]*)"', page).group(1))
     assert anyone == {"en": "I file this complaint under § 15(a).", "es": "Presento esta queja según § 15(a)."}[lang]
@@ -335,3 +335,17 @@ def test_a_feminine_statement_varies_a_statement_the_file_gives(tmp_path):
     j = load_jurisdiction("hawaii-election-contest")
     assert localized(j, "es").role("candidate").statement_feminine == "Soy candidata en la elección que impugno."
     assert j.role("candidate").statement_feminine is None  # English has none
+
+
+@pytest.mark.parametrize("lang, title, statement", [
+    # HRS § 84-31(b): "Charges concerning the violation of this chapter shall be in writing, signed by the person
+    # making the charge under oath": a person makes a charge (the commission may issue a complaint after it).
+    ("en", "Charge under HRS § 84-31(b), Hawaii Revised Statutes § 84-31", "I make this charge under HRS § 84-31(b)."),
+    ("es", "Denuncia según HRS § 84-31(b), Estatutos Revisados de Hawái § 84-31",
+     "Presento esta denuncia según HRS § 84-31(b)."),
+])
+def test_the_letter_says_what_the_law_calls_the_filing_and_how_it_is_made(pages, lang, title, statement):
+    page = checker(pages, "hawaii-ethics", lang)
+    assert text_of(part(page, '<h3 id="letter-title">', "</h3>")).startswith(title)
+    assert markup.unescape(re.search(r'data-anyone="([^"]*)"', page).group(1)) == statement
+    assert "complaint" not in text_of(part(page, '<h3 id="letter-title">', "</h3>")).casefold().split(";")[0]

@@ -127,7 +127,8 @@ def _eligibility(data: dict, problems: Problems, law: Law) -> tuple[Eligibility,
         for role_id in declared:
             problems.warn(TOP, f"role “{role_id}” is declared but [eligibility] roles = \"any\"",
                           "list it in [eligibility] roles, or remove it")
-        return Eligibility(None, table["clause"], table["text"], table.get("note"), filed_under), ()
+        return Eligibility(None, table["clause"], table["text"], table.get("note"), filed_under,
+                           table.get("letter_title", ""), table.get("statement", "")), ()
     roles = []
     known = list(BUILTIN_ROLES) + [r for r in declared if r not in BUILTIN_ROLES]
     for role_id in named:
@@ -147,7 +148,8 @@ def _eligibility(data: dict, problems: Problems, law: Law) -> tuple[Eligibility,
         if role_id not in named:
             problems.warn(TOP, f"role “{role_id}” is declared but not listed in [eligibility] roles",
                           "list it, or remove it")
-    return Eligibility(tuple(named), table["clause"], table["text"], table.get("note"), filed_under), tuple(roles)
+    return Eligibility(tuple(named), table["clause"], table["text"], table.get("note"), filed_under,
+                       table.get("letter_title", ""), table.get("statement", "")), tuple(roles)
 
 
 def law_clause(law: Law, anchor: str):
