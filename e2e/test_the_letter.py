@@ -75,7 +75,7 @@ def saved(page):
 
 BLOCKS = {  # the FEC's blocks, in the letter's words, in the order signed
     "en": ["Declaration under penalty of perjury (52 U.S.C. § 30109(a)(1))",
-           "I declare under penalty of perjury that what this complaint states is true and correct.",
+           "I certify under penalty of perjury that what this complaint states is true and correct.",
            "Verification under oath (52 U.S.C. § 30109(a)(1))",
            "I swear (or affirm) that I have read this complaint and that what it states is true.",
            "Signature:", "Printed name:", "Date signed:",
@@ -83,7 +83,7 @@ BLOCKS = {  # the FEC's blocks, in the letter's words, in the order signed
            "Sworn to (or affirmed) and signed before me by the person whose printed name appears above.",
            "Signature of notary public:", "My commission expires:", "(Seal)"],
     "es": ["Declaración bajo pena de perjurio (52 U.S.C. § 30109(a)(1))",
-           "Declaro bajo pena de perjurio que lo que afirma esta queja es verdadero y correcto.",
+           "Certifico bajo pena de perjurio que lo que afirma esta queja es verdadero y correcto.",
            "Verificación bajo juramento (52 U.S.C. § 30109(a)(1))",
            "Juro (o afirmo) que he leído esta queja y que lo que afirma es verdadero.",
            "Firma:", "Nombre en letra de molde:", "Fecha de la firma:",

@@ -200,11 +200,11 @@ def test_the_fec_letter_has_its_perjury_oath_and_notary_blocks_after_the_complai
     assert kinds == ["penalty-of-perjury", "sworn", "notarized"]  # declaration, oath, then the notary's part
     sign = page.index('class="letter-sign"')
     assert page.index('data-formality="sworn"') < sign < page.index('data-formality="notarized"')
-    words = {"en": ["I declare under penalty of perjury that what this complaint states is true and correct.",
+    words = {"en": ["I certify under penalty of perjury that what this complaint states is true and correct.",
                     "I swear (or affirm) that I have read this complaint and that what it states is true.",
                     "Sworn to (or affirmed) and signed before me", "Signature of notary public:",
                     "My commission expires:", "Printed name:"],
-             "es": ["Declaro bajo pena de perjurio que lo que afirma esta queja es verdadero y correcto.",
+             "es": ["Certifico bajo pena de perjurio que lo que afirma esta queja es verdadero y correcto.",
                     "Juro (o afirmo) que he leído esta queja y que lo que afirma es verdadero.",
                     "Jurado (o afirmado) y firmado ante mí", "Firma del notario público:",
                     "Mi nombramiento vence el:", "Nombre en letra de molde:"]}[lang]
