@@ -79,7 +79,7 @@ BLOCKS = {  # the FEC's blocks, in the letter's words, in the order signed
            "Verification under oath (52 U.S.C. § 30109(a)(1))",
            "I swear (or affirm) that I have read this complaint and that what it states is true.",
            "Signature:", "Printed name:", "Date signed:",
-           "For the notary public (52 U.S.C. § 30109(a)(1))", "State of", "County of",
+           "For the notary public (52 U.S.C. § 30109(a)(1))", "Sworn at (state and county):",
            "Sworn to (or affirmed) and signed before me by the person whose printed name appears above.",
            "Signature of notary public:", "My commission expires:", "(Seal)"],
     "es": ["Declaración bajo pena de perjurio (52 U.S.C. § 30109(a)(1))",
@@ -87,7 +87,7 @@ BLOCKS = {  # the FEC's blocks, in the letter's words, in the order signed
            "Verificación bajo juramento (52 U.S.C. § 30109(a)(1))",
            "Juro (o afirmo) que he leído esta queja y que lo que afirma es verdadero.",
            "Firma:", "Nombre en letra de molde:", "Fecha de la firma:",
-           "Para el notario público (notary public) (52 U.S.C. § 30109(a)(1))", "Estado:", "Condado:",
+           "Para el notario público (notary public) (52 U.S.C. § 30109(a)(1))", "Jurado en (estado y condado):",
            "Jurado (o afirmado) y firmado ante mí por la persona cuyo nombre en letra de molde figura arriba.",
            "Firma del notario público:", "Mi nombramiento vence el:", "(Sello)"],
 }
@@ -115,7 +115,7 @@ def test_the_fec_letter_prints_on_one_page_with_its_perjury_oath_and_notary_bloc
     file = flat(saved(page))
     in_order(file, BLOCKS[lang])
     blank = "________________________________"
-    for line in ((BLOCKS[lang][4], blank), (BLOCKS[lang][8], blank), (BLOCKS[lang][12], blank)):
+    for line in ((BLOCKS[lang][4], blank), (BLOCKS[lang][8], blank), (BLOCKS[lang][11], blank)):
         assert f"{line[0]} {line[1]}" in file, line
     assert "section 1001 of title 18" not in file
 
