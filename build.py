@@ -257,6 +257,8 @@ def make_environment(strings: dict) -> jinja2.Environment:
     env.filters["counted"] = counted
     # Each role's sentence in the complaint letter ("I am a registered elector …"), for the page to choose from.
     env.globals["statements"] = lambda j: {r.id: r.statement for r in j.roles if r.statement}
+    # … and, in a language that gives them (Spanish), the same sentences in the feminine: the filer chooses.
+    env.globals["feminine_statements"] = lambda j: {r.id: r.statement_feminine for r in j.roles if r.statement_feminine}
     env.globals.update(t=strings, csp=CSP, js_strings={k: strings[k] for k in JS_STRINGS}, audiences=AUDIENCES,
                        earliest_date=earliest_date, latest_date=latest_date,
                        # the desk's one limit (core/desk.py), which the page holds to when it adds and imports

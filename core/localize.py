@@ -19,6 +19,10 @@ from .business_calendar import OBSERVED_SUFFIX, Calendar, ClosedDay
 from .model import CalendarChange, Jurisdiction
 from .wording import actor_in_text, catalogue, say
 
+# A translation's feminine form of a role's statement (`roles.ID.statement_feminine`): it has no English of its
+# own, and is given beside the statement it varies.
+FEMININE = "statement_feminine"
+
 RULE_FIELDS = ("title", "task", "note", "condition", "also_applies_if", "closes_when", "ends_early_when",
                "add_days_reading")
 
@@ -54,8 +58,9 @@ def translatable(j: Jurisdiction) -> dict[str, str]:
                 texts[f"countings.{other.id}.{key}"] = getattr(other, key)
     if counting.may_move_off_if:
         texts["counting.may_move_off_if"] = counting.may_move_off_if
-    if j.eligibility.note:
-        texts["eligibility.note"] = j.eligibility.note
+    for key in ("note", "letter_title", "statement"):
+        if getattr(j.eligibility, key):
+            texts[f"eligibility.{key}"] = getattr(j.eligibility, key)
     for scope in j.scope:
         texts[f"scope.{scope.conditions[0].fact}.outside"] = scope.outside
     for role in j.roles:
@@ -66,9 +71,10 @@ def translatable(j: Jurisdiction) -> dict[str, str]:
         if role.statement:
             texts[f"roles.{role.id}.statement"] = role.statement
     for actor in j.actors:
-        if actor.label != _builtin("actor", actor.id):
+        words = _builtin_words(actor)
+        if actor.label != _builtin("actor", words):
             texts[f"actors.{actor.id}.label"] = actor.label
-        if actor.label != _builtin("actor", actor.id) or actor.in_text != actor_in_text(actor.id, actor.label):
+        if actor.label != _builtin("actor", words) or actor.in_text != actor_in_text(words, actor.label):
             texts[f"actors.{actor.id}.in_text"] = actor.in_text
         if actor.explain:
             texts[f"actors.{actor.id}.explain"] = actor.explain
@@ -84,6 +90,8 @@ def translatable(j: Jurisdiction) -> dict[str, str]:
     for item in j.contents:
         texts[f"contents.{item.id}.label"] = item.label
         texts[f"contents.{item.id}.explain"] = item.explain
+        if item.heading:
+            texts[f"contents.{item.id}.heading"] = item.heading
     for rule in j.rules:
         for key in RULE_FIELDS:
             if getattr(rule, key):
@@ -106,6 +114,11 @@ def assumption_keys(info) -> list[tuple[str, str]]:
     """Each calendar assumption with the id its translation is keyed by (its position, in an older file)."""
     ids = info.assumption_ids or [str(i) for i in range(len(info.assumptions))]
     return list(zip(ids, info.assumptions))
+
+
+def _builtin_words(actor) -> str:
+    """The core's own name an actor bears, if any: a state's clerk ("Clerk") is not a city's ("City Clerk")."""
+    return "clerk-office" if actor.id == "clerk" and actor.label == _builtin("actor", "clerk-office") else actor.id
 
 
 def _builtin(table: str, item: str, lang: str = "en") -> str | None:
@@ -140,11 +153,12 @@ def _localize(j: Jurisdiction, given, lang: str) -> Jurisdiction:
     def tr(key: str, english: str) -> str:
         return given.get(key, english)
 
-    def entries(prefix, items, key_of, fields, table=None):
+    def entries(prefix, items, key_of, fields, table=None, words_of=None):
         def text(item, f):
             english = getattr(item, f)
-            if table and f == "label" and english == _builtin(table, key_of(item)):
-                english = _builtin(table, key_of(item), lang) or english  # the core's own words for it
+            words = (words_of or key_of)(item)
+            if table and f == "label" and english == _builtin(table, words):
+                english = _builtin(table, words, lang) or english  # the core's own words for it
             return tr(f"{prefix}.{key_of(item)}.{f}", english)
         return tuple(replace(item, **{f: text(item, f) for f in fields if getattr(item, f)}) for item in items)
 
@@ -193,14 +207,18 @@ def _localize(j: Jurisdiction, given, lang: str) -> Jurisdiction:
                                                   for k in ("name", "hours", "not_known")})
         if j.filing_office else None,
         calendar=calendar, calendar_info=info, counting=counting, countings=countings,
-        eligibility=replace(j.eligibility, note=tr("eligibility.note", j.eligibility.note) if j.eligibility.note else None),
-        roles=entries("roles", j.roles, lambda r: r.id, ("label", "explain", "statement"), "role_label"),
-        actors=tuple(replace(a, in_text=tr(f"actors.{a.id}.in_text", actor_in_text(a.id, a.label, lang)))
-                     for a in entries("actors", j.actors, lambda a: a.id, ("label", "explain"), "actor")),
+        eligibility=replace(j.eligibility, note=tr("eligibility.note", j.eligibility.note) if j.eligibility.note else None,
+                            letter_title=tr("eligibility.letter_title", j.eligibility.letter_title),
+                            statement=tr("eligibility.statement", j.eligibility.statement)),
+        roles=tuple(replace(r, statement_feminine=given.get(f"roles.{r.id}.{FEMININE}"))
+                    for r in entries("roles", j.roles, lambda r: r.id, ("label", "explain", "statement"), "role_label")),
+        actors=tuple(replace(a, in_text=tr(f"actors.{a.id}.in_text", actor_in_text(_builtin_words(e), a.label, lang)))
+                     for e, a in zip(j.actors, entries("actors", j.actors, lambda a: a.id, ("label", "explain"),
+                                                       "actor", _builtin_words))),
         terms=entries("terms", j.terms, lambda t: t.term, ("term", "explain")),
         facts=entries("facts", j.facts, lambda f: f.id, ("label", "question")),
         events=entries("events", j.events, lambda e: e.id, ("label", "explain")),
-        contents=entries("contents", j.contents, lambda c: c.id, ("label", "explain")),
+        contents=entries("contents", j.contents, lambda c: c.id, ("label", "explain", "heading")),
         rules=tuple(replace(r, counts=tuple(replace(c, reading=tr(f"rules.{r.id}.reading", c.reading)) if c.reading
                                             else c for c in r.counts))
                     for r in entries("rules", j.rules, lambda r: r.id, RULE_FIELDS)),

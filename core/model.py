@@ -163,6 +163,23 @@ class ContentItem:
     reference_source: str = ""
     required_when: tuple["Condition", ...] = ()  # required only when these hold
     formality: str = ""  # "sworn" or "notarized": how the complaint itself must be made, shown as a requirement
+    heading: str = ""  # the item's heading in the signed letter, neutral or first person, where `label` speaks to the filer
+
+
+@dataclass(frozen=True)
+class Formality:
+    """How the law says a complaint must be made (in writing, signed, sworn, before a notary, under penalty of
+    perjury, with a certification in its own words), quoted from it: the letter gives each a block to complete."""
+
+    kind: str  # one of FORMALITY_KINDS
+    clause: str
+    text: str  # the law's words; for "certification", the certification itself, reproduced in the letter
+    items: tuple[str, ...] = ()  # the required contents it fulfils: the letter asks no words for them
+
+
+# In the order a letter completes them: written and signed as a whole, the law's own certification, a
+# declaration under penalty of perjury, a verification under oath (signed), then the notary's part.
+FORMALITY_KINDS = ("in-writing", "signed", "certification", "penalty-of-perjury", "sworn", "notarized")
 
 
 @dataclass(frozen=True)
@@ -186,6 +203,9 @@ class Role:
     clause: str
     explain: str | None = None
     statement: str | None = None  # the complainant's own sentence in a complaint: "I am a registered elector …"
+    # In a language whose words for the filer have a gender (Spanish): the sentence in the feminine, which the letter
+    # offers beside `statement` ("Soy electora registrada …", "Soy elector registrado …"). Never in English.
+    statement_feminine: str | None = None
 
 
 @dataclass(frozen=True)
@@ -216,6 +236,16 @@ class Eligibility:
     clause: str
     text: str
     note: str | None = None
+    filed_under: str = ""  # the clause that lets a complaint be filed, where `clause` is another (a definition)
+    # The letter in the law's own words, where a complaint is called something else ("a charge"): its title and,
+    # where the code does not limit who may file, the filer's sentence; {cite} and {code} stand for the citations.
+    letter_title: str = ""
+    statement: str = ""
+
+    @property
+    def files_under(self) -> str:
+        """The clause a complaint is filed under: the letter's title and its "I file this complaint under …"."""
+        return self.filed_under or self.clause
 
 
 @dataclass(frozen=True)
@@ -381,6 +411,7 @@ class Jurisdiction:
     file_name: str = ""
     countings: tuple[Counting, ...] = ()
     violations_from: date | None = None
+    formalities: tuple[Formality, ...] = ()  # how a complaint must be made, in FORMALITY_KINDS order
     scope: tuple[Scope, ...] = ()  # what the procedure covers: a fact outside it is refused, saying what governs it  # the earliest violation its limits reach, when before supported_from  # other ways the procedure's rules count: a court's, for a court petition
 
     def counting_of(self, rule: Rule) -> Counting:

@@ -28,8 +28,8 @@ def eligibility(situation: Situation) -> Eligibility:
     rule = j.eligibility
     cite = j.clause(rule.clause).cite
     role = situation.facts.complainant_role
-    if rule.roles is None:
-        status, reason = "eligible", say("eligible_anyone", lang, cite=cite)
+    if rule.roles is None:  # said of the clause a complaint is filed under, not of a definition it relies on
+        status, reason = "eligible", say("eligible_anyone", lang, cite=j.clause(rule.files_under).cite)
     elif "any-person" in rule.roles:
         status, reason = "eligible", say("eligible_any_person", lang, cite=cite,
                                          label=role_label(j, "any-person", lang))

@@ -69,6 +69,8 @@ CHECKER_STATES = {
     "clerk, results, every step": "illinois-model-ethics/index.html#role=clerk&received=2026-11-20&event.meeting=2026-11-23T10:00&everything=1",
     "Spanish, respondent": "es/fort-collins/index.html#lang=es&role=respondent&event.complaint-forwarded=2026-11-23",
     "Spanish, complainant, late": "es/fort-collins/index.html#lang=es&role=complainant&violation_date=2026-10-06&received=2026-12-08",
+    # the letter's blocks to complete: a declaration under penalty of perjury, an oath, the notary's part
+    "complainant, a sworn and notarized letter": "fec/index.html#role=complainant&violation_date=2026-10-06",
 }
 
 

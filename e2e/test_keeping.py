@@ -23,6 +23,8 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import LOAD_TIMEOUT_MS, cli_report, open_link_in_this_tab, wait_for_results
+from core import load_jurisdiction
+from core.localize import localized
 
 TODAY = "2026-11-30T12:00:00-07:00"
 CASES = {
@@ -296,7 +298,8 @@ def test_the_fort_collins_draft_follows_the_code_flags_what_is_missing_and_saves
     saved = open(caught.value.path(), encoding="utf-8").read()
     assert caught.value.suggested_filename == "fort-collins-complaint-draft.txt"
     letter_holds_what_the_code_requires(saved, report, lang)
-    assert saved.count("________________________________") == 3 + 2  # three empty items, signature, date signed
+    # three empty items; signature, printed name, date signed
+    assert saved.count("________________________________") == 3 + 3
     # how to reach the office, on the letter and beside the answer (issue 28)
     assert ("Telephone: 970.221.6515." if lang == "en" else "Teléfono: 970.221.6515.") in saved
     assert "970.221.6515" in page.locator("#answer-in-person").inner_text()
@@ -338,7 +341,11 @@ def letter_holds_what_the_code_requires(text, report, lang):
     statement = {"en": "I am a registered elector in the City of Fort Collins.",
                  "es": "Soy elector registrado en la Ciudad de Fort Collins."}[lang]
     assert statement in flat_text
-    labels = [flat(item["label"]) for item in report["contents"]["items"]]
+    # each item under the heading the letter gives it (its label, or the file's heading where the label speaks
+    # to the filer: "Your name, …")
+    j = localized(load_jurisdiction("fort-collins"), lang)
+    assert [item.id for item in j.contents] == [item["id"] for item in report["contents"]["items"]]
+    labels = [flat(item.heading or item.label) for item in j.contents]
     at = [flat_text.index(label) for label in labels]
     assert at == sorted(at), labels  # every required item, in the code's order
     assert ("Signature:" if lang == "en" else "Firma:") in flat_text

@@ -112,7 +112,16 @@ def test_each_required_item_is_cited_where_it_is_quoted_from(pages, path, lang):
     data = source(path)
     known = cites(path, lang)
     html = procedure_pages(pages, path, lang)["index.html"]
+    # An item a formality is (notarized, sworn) is no words to write: the letter's block for it cites its clause.
+    fulfilled = {i for formality in data.get("formalities", []) for i in formality.get("items", [])}
+    for formality in data.get("formalities", []):
+        if formality["kind"] in ("certification", "penalty-of-perjury", "sworn", "notarized"):
+            block = re.search(rf'data-formality="{formality["kind"]}".*?</section>', html, re.S).group(0)
+            assert re.findall(r'href="law\.html#([^"]+)"', block) == [formality["clause"]]
+            assert any(f"({cite})" in block for cite in known[formality["clause"]]), block
     for item in data.get("contents", []):
+        if item["id"] in fulfilled:
+            continue
         clause = item.get("clause", data.get("contents_rule", {}).get("clause"))
         hint = re.search(rf'<p class="hint" id="d-{re.escape(item["id"])}-hint">(.*?)</p>', html, re.S).group(1)
         assert re.findall(r'href="law\.html#([^"]+)"', hint) == [clause]

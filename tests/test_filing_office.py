@@ -49,7 +49,7 @@ def test_nothing_is_said_in_person_once_the_day_has_passed_or_where_the_hours_ar
 def test_the_letter_says_who_is_filing_in_the_role_chosen():
     roles = {r["id"]: r for r in evaluate(load_jurisdiction("fort-collins"), FC, "es")["jurisdiction"]["roles"]}
     assert roles["registered-elector"]["statement"] == "Soy elector registrado en la Ciudad de Fort Collins."
-    assert roles["candidate"]["statement"] == "Soy candidato o candidata."
+    assert roles["candidate"]["statement"] == "Soy candidato."
     # a role whose procedure gives no sentence has none: the page then says "I file this complaint as: …"
     illinois = evaluate(load_jurisdiction("illinois-model-ethics"), {}, "en")["jurisdiction"]["roles"]
     assert all(r["statement"] is None for r in illinois)

@@ -6,7 +6,8 @@ express, one part of the format per module:
 
     law.py       [[clauses]], and quotes from them
     calendar.py  [calendar] and [counting]
-    parties.py   [eligibility], [[roles]], [[actors]], [[facts]], [[events]], contents, [[terms]]
+    parties.py   [eligibility], [[roles]], [[actors]], [[facts]], [[events]], contents, [[formalities]],
+                 [[terms]]
     rules.py     [[rules]], and the checks that span them
 
 Every problem is reported at once, with the line, the entry, what is wrong and a
@@ -154,7 +155,7 @@ def _read(data: dict, problems: Problems, text: str, file_name: str) -> Jurisdic
         supported_from=supported_from, supported_to=supported_to, version_date=version_date,
         violations_from=violations_from, scope=scope,
         calendar=calendar, calendar_info=calendar_info, counting=counting, countings=countings,
-        eligibility=parties.eligibility,
+        eligibility=parties.eligibility, formalities=parties.formalities,
         contents_clause=parties.contents_clause, contents_text=parties.contents_text, contents=contents,
         events=parties.events, facts=parties.facts, clauses=law.clauses, rules=rules, roles=parties.roles,
         actors=parties.actors, terms=parties.terms, contact_url=data.get("contact_url", ""),

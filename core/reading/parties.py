@@ -1,11 +1,12 @@
 """Who may file ([eligibility], [[roles]]), who acts ([[actors]]), what a person enters
-([[facts]], [[events]]), what a complaint must contain ([contents_rule], [[contents]])
-and the terms of art a page explains ([[terms]])."""
+([[facts]], [[events]]), what a complaint must contain ([contents_rule], [[contents]]),
+how it must be made ([[formalities]]) and the terms of art a page explains ([[terms]])."""
 
 from dataclasses import dataclass, replace
 
-from ..model import (BUILTIN_ACTORS, BUILTIN_DATE_FACTS, BUILTIN_FACTS, BUILTIN_ROLES, RELABELLED_FACTS, ROLES,
-                     Actor, ContentItem, DeclaredFact, Eligibility, Event, Role, Term)
+from ..model import (BUILTIN_ACTORS, BUILTIN_DATE_FACTS, BUILTIN_FACTS, BUILTIN_ROLES, FORMALITY_KINDS,
+                     RELABELLED_FACTS, ROLES, Actor, ContentItem, DeclaredFact, Eligibility, Event, Formality, Role,
+                     Term)
 from ..wording import actor_in_text, builtin_label
 from .law import Law
 from .problems import TOP, Problems, Where, entry_where, one_of_hint, suggest
@@ -23,6 +24,7 @@ class Parties:
     contents: tuple[ContentItem, ...]
     terms: tuple[Term, ...]
     receiver: str
+    formalities: tuple[Formality, ...] = ()
 
     @property
     def actor_ids(self) -> list[str]:
@@ -37,10 +39,16 @@ def read_parties(data: dict, problems: Problems, law: Law) -> Parties:
     events = _events(data, problems, actor_ids, facts)
     clause, text, contents = _contents(data, problems, law)
     terms = _terms(data, problems)
+    formalities = _formalities(data, problems, law, contents)
     receiver = data.get("receiver", "clerk")
     if receiver not in actor_ids:
         problems.add(TOP, f"“{receiver}” is not an actor", one_of_hint(receiver, actor_ids), key="receiver")
-    return Parties(eligibility, roles, actors, facts, events, clause, text, contents, terms, receiver)
+    elif builtin_words(receiver, data.get("level", "")) != receiver and receiver not in [
+            a["id"] for a in data.get("actors", [])]:
+        problems.warn(TOP, f"this {data['level']} procedure does not say who receives complaints: the pages say "
+                           "“the clerk”", "name who receives them: receiver = an actor, or [[actors]] "
+                                          "id = \"clerk\" with its label", key="receiver")
+    return Parties(eligibility, roles, actors, facts, events, clause, text, contents, terms, receiver, formalities)
 
 
 def _actors(data: dict, problems: Problems) -> tuple[Actor, ...]:
@@ -58,9 +66,10 @@ def _actors(data: dict, problems: Problems) -> tuple[Actor, ...]:
     actors = []
     for actor_id, side in BUILTIN_ACTORS.items():
         entry = declared.pop(actor_id, {})
-        label = entry.get("label") or builtin_label("actor", actor_id)
+        words = builtin_words(actor_id, data.get("level", ""))
+        label = entry.get("label") or builtin_label("actor", words)
         actors.append(Actor(actor_id, label, side, entry.get("explain"),
-                            in_text=entry.get("in_text") or actor_in_text(actor_id, label)))
+                            in_text=entry.get("in_text") or actor_in_text(words, label)))
     for actor_id, entry in declared.items():
         actors.append(Actor(actor_id, entry["label"], entry.get("side", "official"), entry.get("explain"),
                             in_text=entry.get("in_text") or actor_in_text(actor_id, entry["label"])))
@@ -81,6 +90,12 @@ def _actors(data: dict, problems: Problems) -> tuple[Actor, ...]:
     return tuple(actors)
 
 
+def builtin_words(actor_id: str, level: str) -> str:
+    """Which of the core's own names a built-in actor takes: a state's, a county's or the federal procedure's clerk
+    is "the clerk", never "the City Clerk" (a city's, or a file that gives no level, keeps that name)."""
+    return "clerk-office" if actor_id == "clerk" and level not in ("", "city") else actor_id
+
+
 def _builtin_side(actor_id: str) -> str:
     return BUILTIN_ACTORS[actor_id]
 
@@ -99,12 +114,21 @@ def _eligibility(data: dict, problems: Problems, law: Law) -> tuple[Eligibility,
         else:
             law.check_quote(problems, w, entry.get("clause", table["clause"]), entry["text"])
             declared[entry["id"]] = entry
+    filed_under = table.get("filed_under", "")
+    if filed_under and filed_under not in law.anchors:
+        problems.add(where, f"clause “{filed_under}” is not defined", suggest(filed_under, law.anchors),
+                     key="filed_under")
+    elif (under := law_clause(law, filed_under or table["clause"])) and "definition" in under.title.casefold():
+        problems.warn(where, f"the letter would be filed under {under.cite}, a definitions section",
+                      "name the clause that lets a complaint be filed: filed_under = …",
+                      key="filed_under" if filed_under else "clause")
     named = table["roles"]
     if named == "any":
         for role_id in declared:
             problems.warn(TOP, f"role “{role_id}” is declared but [eligibility] roles = \"any\"",
                           "list it in [eligibility] roles, or remove it")
-        return Eligibility(None, table["clause"], table["text"], table.get("note")), ()
+        return Eligibility(None, table["clause"], table["text"], table.get("note"), filed_under,
+                           table.get("letter_title", ""), table.get("statement", "")), ()
     roles = []
     known = list(BUILTIN_ROLES) + [r for r in declared if r not in BUILTIN_ROLES]
     for role_id in named:
@@ -124,7 +148,13 @@ def _eligibility(data: dict, problems: Problems, law: Law) -> tuple[Eligibility,
         if role_id not in named:
             problems.warn(TOP, f"role “{role_id}” is declared but not listed in [eligibility] roles",
                           "list it, or remove it")
-    return Eligibility(tuple(named), table["clause"], table["text"], table.get("note")), tuple(roles)
+    return Eligibility(tuple(named), table["clause"], table["text"], table.get("note"), filed_under,
+                       table.get("letter_title", ""), table.get("statement", "")), tuple(roles)
+
+
+def law_clause(law: Law, anchor: str):
+    """A clause's latest text, or None for one not defined (reported where it is named)."""
+    return next((c for c in reversed(law.clauses) if c.anchor == anchor), None)
 
 
 def _facts(data: dict, problems: Problems) -> tuple[DeclaredFact, ...]:
@@ -185,7 +215,9 @@ def _events(data: dict, problems: Problems, actor_ids: list[str], facts) -> tupl
 
 
 # How a quote says that the complaint must be sworn or notarized (checked, so that formality matches its text).
-FORMALITY_WORDS = {"sworn": ("sworn", "oath", "affirm", "verified", "perjury"), "notarized": ("notar",)}
+FORMALITY_WORDS = {"sworn": ("sworn", "oath", "affirm", "verified", "verification", "perjury"), "notarized": ("notar",),
+                   "penalty-of-perjury": ("perjury",), "certification": ("certif",), "signed": ("sign",),
+                   "in-writing": ("writ",)}
 
 
 def _contents(data: dict, problems: Problems, law: Law):
@@ -213,8 +245,30 @@ def _contents(data: dict, problems: Problems, law: Law):
                               f"quote the words that require it ({' or '.join(FORMALITY_WORDS[formality])}…), "
                               "or remove formality", key="formality")
             items.append(ContentItem(entry["id"], entry["text"], entry["label"], entry["explain"], item_clause,
-                                     reference.get("cite", ""), reference.get("source", ""), formality=formality))
+                                     reference.get("cite", ""), reference.get("source", ""), formality=formality,
+                                     heading=entry.get("heading", "")))
     return clause, text, tuple(items)
+
+
+def _formalities(data: dict, problems: Problems, law: Law, contents) -> tuple[Formality, ...]:
+    """[[formalities]]: how the law says a complaint must be made, each quoted from its clause."""
+    read, item_ids = {}, [c.id for c in contents]
+    for i, entry in enumerate(data.get("formalities", [])):
+        where = entry_where("formalities", i, entry)
+        kind = entry["kind"]
+        law.check_quote(problems, where, entry["clause"], entry["text"])
+        if kind in read:
+            problems.add(where, f"the formality “{kind}” is listed twice", "quote every clause that requires it "
+                                                                          "in one entry", key="kind")
+            continue
+        if not any(w in entry["text"].casefold() for w in FORMALITY_WORDS[kind]):
+            problems.warn(where, f"the quoted text does not say the complaint is made this way ({kind})",
+                          f"quote the words that require it ({' or '.join(FORMALITY_WORDS[kind])}…)", key="text")
+        for item in entry.get("items", []):
+            if item not in item_ids:
+                problems.add(where, f"“{item}” is not a required item", one_of_hint(item, item_ids), key="items")
+        read[kind] = Formality(kind, entry["clause"], entry["text"], tuple(entry.get("items", [])))
+    return tuple(read[k] for k in FORMALITY_KINDS if k in read)
 
 
 def _terms(data: dict, problems: Problems) -> tuple[Term, ...]:

@@ -10,7 +10,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from ..localize import translatable
+from ..localize import FEMININE, translatable
 from ..model import Jurisdiction
 from .problems import TOP, Problems, suggest
 
@@ -136,6 +136,16 @@ def read_translations(path: Path, jurisdiction: Jurisdiction, found: list) -> di
             continue
         source = data.pop(SOURCE, None)
         given = {k: v for k, v in flatten(data).items() if k != "language"}
+        # A statement's feminine form varies a statement the file gives: it translates no English of its own.
+        feminine = {k: v for k, v in given.items() if k.endswith(f".{FEMININE}")}
+        for key, value in feminine.items():
+            del given[key]
+            statement = key.removesuffix(FEMININE) + "statement"
+            if statement not in known:
+                problems.add(TOP, f"“{key}” varies no statement", f"give it beside “{statement}”, a role's "
+                                                                    "statement in the procedure")
+            elif not isinstance(value, str) or not value.strip():
+                problems.add(TOP, f"“{key}” should be text in quotes")
         for key, value in given.items():
             where = TOP
             if key not in known:
@@ -161,4 +171,7 @@ def read_translations(path: Path, jurisdiction: Jurisdiction, found: list) -> di
                                                               f"“{known[key][:60]}”")
         found.extend(problems.found)
         translations[lang] = {k: v for k, v in given.items() if k in known and isinstance(v, str) and v.strip()}
+        translations[lang].update({k: v for k, v in feminine.items()
+                                   if k.removesuffix(FEMININE) + "statement" in known and isinstance(v, str)
+                                   and v.strip()})
     return translations

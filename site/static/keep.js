@@ -36,6 +36,9 @@ export class Keeping {
     const draftClear = document.getElementById("draft-clear");
     if (draftClear) draftClear.addEventListener("click", () => this.clearDraft());
     window.addEventListener("afterprint", () => delete document.documentElement.dataset.print);
+    for (const choice of document.querySelectorAll("input[name='letter-gender']")) {
+      choice.addEventListener("change", () => { this.showStatement(page.report()); this.remember(); });
+    }
   }
 
   // --- the person's own words: kept on this device, in the link only if chosen -----------------
@@ -69,6 +72,8 @@ export class Keeping {
       saved = {};
     }
     this.includeFreeText.checked = fromLink || Boolean(saved.include);
+    const gender = document.getElementById(`letter-gender-${saved.gender}`);
+    if (gender && ["feminine", "masculine"].includes(saved.gender)) gender.checked = true;
     const texts = saved.texts || {};
     for (const [id, value] of Object.entries(texts)) {
       const field = document.getElementById(id);
@@ -122,7 +127,8 @@ export class Keeping {
   remember() {
     if (this.kept) return; // the link's words and this device's: nothing is written until the person chooses
     try {
-      localStorage.setItem(this.storageKey, JSON.stringify({ include: this.includeFreeText.checked, texts: this.freeText() }));
+      localStorage.setItem(this.storageKey, JSON.stringify({ include: this.includeFreeText.checked, texts: this.freeText(),
+        gender: this.gender() }));
       sessionStorage.removeItem(this.storageKey);
     } catch (error) {
       // storage may be off (private browsing): the words stay on the page, and are lost only on reload
@@ -284,14 +290,25 @@ export class Keeping {
     this.showStatement(report);
   }
 
+  // The sentence that says who is filing: the role's own, in the gender the filer chose where the language's
+  // words have one; or the role's name; or, where anyone may file, the clause the complaint is filed under.
   showStatement(report) {
     const node = document.getElementById("letter-statement");
-    const statements = JSON.parse(node.dataset.statements || "{}");
+    const feminine = this.gender() === "feminine" ? JSON.parse(node.dataset.feminine || "{}") : {};
+    const statements = { ...JSON.parse(node.dataset.statements || "{}"), ...feminine };
     const chosen = document.querySelector("input[name='complainant_role']:checked");
-    const role = chosen && chosen.value;
-    const label = role && document.querySelector(`label[for='${chosen.id}']`);
+    // Where the form asks no role (anyone may file, as one role), that role's own sentence.
+    const asked = document.querySelector("input[name='complainant_role']");
+    const only = Object.keys(statements).length === 1 && !asked ? Object.keys(statements)[0] : null;
+    const role = chosen ? chosen.value : only;
+    const label = chosen && document.querySelector(`label[for='${chosen.id}']`);
     node.textContent = statements[role] || (label ? fill(this.t.draft.statement_role, { role: label.textContent.trim() })
-      : report && report.eligibility.cite ? fill(this.t.draft.statement_anyone, { cite: report.eligibility.cite }) : "");
+      : report ? node.dataset.anyone : "");
+  }
+
+  gender() {
+    const chosen = document.querySelector("input[name='letter-gender']:checked");
+    return chosen ? chosen.value : "";
   }
 
   clearDraft() {
@@ -325,7 +342,19 @@ export class Keeping {
       const label = document.querySelector(`label[for='${field.id}']`).textContent;
       lines.push(`${label}:`, field.value.trim() || blank, "");
     }
-    for (const line of document.querySelectorAll(".letter-sign p, .letter-form")) lines.push(line.textContent.trim() + (line.closest(".letter-sign") ? ` ${blank}` : ""), "");
+    // The blocks the law's formalities ask for, the signature lines and the notary's part, as printed: each line
+    // to fill a rule, none of the page's hints (the law's words stay on the page).
+    const filled = (node) => {
+      const copy = node.cloneNode(true);
+      for (const gap of copy.querySelectorAll(".blank-line")) gap.textContent = blank;
+      return copy.textContent.replace(/\s+/g, " ").trim();
+    };
+    const parts = document.querySelectorAll("#letter .letter-formality, #letter .letter-sign, #letter .letter-form");
+    for (const part of parts) {
+      const rows = part.matches(".letter-form") ? [part] : [...part.querySelectorAll("h4, p:not(.hint)")];
+      for (const row of rows) lines.push(filled(row));
+      lines.push("");
+    }
     const name = `${this.page.config.jurisdiction}-complaint-draft.txt`;
     download(name, lines.join("\r\n"), "text/plain;charset=utf-8");
     document.getElementById("draft-status").textContent = fill(this.t.draft.saved, { name });

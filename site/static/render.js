@@ -238,6 +238,7 @@ function complainantSection(report, t, terms) {
   return el("div", { class: "summary" },
     card(r.eligibility, `eligibility status-${eligibility.status}`, el("p", { class: "status-line" }, eligibilityText),
       eligibility.reasons.map((reason) => el("p", {}, terms.text(reason))),
+      eligibility.note ? el("p", { class: "eligibility-note" }, terms.text(eligibility.note)) : null, // the file's reading
       el("p", { class: "cite" }, el("a", { href: `law.html#${eligibility.clause}` }, eligibility.cite))),
     card(r.filing, `filing status-${filing.certainty || filing.status}`,
       el("p", { class: "status-line", "data-status": filing.status }, filing.no_limit ? filing.no_limit_sentence
