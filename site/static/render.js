@@ -359,6 +359,19 @@ export function reachOffice(office, t) {
     office.email ? fill(t.answer.office_email, { email: office.email }) : ""].filter(Boolean).join(" ");
 }
 
+// Whom to contact, on paper: the office's details as the procedure's cited pages give them, what none of them
+// gives, and the pages, each with the day it was read (core/contact.py; on screen, templates/_contact.html).
+export function officeContact(report, t) {
+  const office = report.jurisdiction.filing_office;
+  if (!office) return el("p", { class: "printout-office" }, fill(t.answer.office_none, { contact: report.jurisdiction.contact }));
+  const where = [office.name, ...office.address, ...(office.mail.length ? [`${t.draft.by_mail} ${office.mail.join(", ")}`] : [])];
+  const pages = office.sources.map((page) => `${page.title || page.url} (${page.url}${page.read_on_display ? `, ${page.read_on_display}` : ""})`);
+  return el("p", { class: "printout-office" }, `${where.join(", ")}.`,
+    [office.hours ? fill(t.answer.office_hours, { hours: office.hours }) : "", reachOffice(office, t),
+      office.not_found || "", office.missing_sentence || "", office.not_known || "",
+      pages.length ? `${t.answer.office_source} ${pages.join("; ")}.` : ""].filter(Boolean).map((text) => ` ${text}`));
+}
+
 // A sentence that names whom to contact, with that name as a link to them where the procedure gives one.
 export function withContactLink(text, report) {
   const { contact, contact_url: url } = report.jurisdiction;
@@ -415,8 +428,7 @@ export function renderPrintout(report, role, facts, t) {
     done.length ? el("p", { class: "printout-done" }, el("strong", {}, `${p.done}: `),
       done.map((d, i) => [i ? "; " : "", el("span", { "data-rule": d.id }, d.title)]), ".") : null,
     el("h2", {}, p.contact),
-    office ? el("p", { class: "printout-office" }, [office.name, ...office.address].join(", "),
-      office.hours ? `. ${office.hours}` : "", ". ", reachOffice(office, t)) : null,
+    officeContact(report, t),
     role === "complainant" && report.filing.in_person ? el("p", { class: "printout-in-person" }, report.filing.in_person) : null,
     contact ? el("p", {}, contact) : null, // whom to ask, where to read more: beside the office, before the disclaimer
     el("p", {}, report.disclaimer),
