@@ -5,10 +5,10 @@ becomes text. Each section of the report is one function; the README lists every
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 
-from . import contact
 from .answers import Answer, duty_words
 from .audience import People, people
 from .conflicts import Conflict
+from .contact import missing_sentence, sources
 from .deadlines import Deadline
 from .describing import (anchor_words, before_time, business_days_assumption, condition_text, describe, explain,
                          later_day, roll_assumption)
@@ -334,9 +334,9 @@ def _office(j: Jurisdiction, lang: str) -> dict | None:
         return None
     return {"name": o.name, "address": list(o.address), "mail": list(o.mail), "hours": o.hours or None,
             "closes_at": o.closes_at or None, "not_known": o.not_known or None, "phone": o.phone or None,
-            "email": o.email or None, "source": o.source or None, "sources": contact.sources(o, lang),
+            "email": o.email or None, "source": o.source or None, "sources": sources(o, lang),
             "missing": list(o.missing) if not o.not_found else [],
-            "missing_sentence": contact.missing_sentence(o, lang) or None, "not_found": o.not_found or None}
+            "missing_sentence": missing_sentence(o, lang) or None, "not_found": o.not_found or None}
 
 
 def _actor(j: Jurisdiction, actor) -> dict:
