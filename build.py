@@ -46,13 +46,14 @@ import jinja2
 
 from core import __version__, prepared
 from core.audience import AUDIENCES, asked, form_layout
+from core.contact import missing_sentence
 from core.desk import MAX_COMPLAINTS, MAX_EXPORT_BYTES
 from core.facts import earliest_date, latest_date
 from core.jurisdiction import cases_path, check_file, jurisdiction_path, seed_ids
 from core.localize import localized
 from core.model import Jurisdiction
 from core.summary import outline
-from core.wording import format_day
+from core.wording import format_day, say
 from publish import browser_python, static_server
 
 ROOT = Path(__file__).resolve().parent
@@ -259,6 +260,9 @@ def make_environment(strings: dict) -> jinja2.Environment:
     env.globals["statements"] = lambda j: {r.id: r.statement for r in j.roles if r.statement}
     # … and, in a language that gives them (Spanish), the same sentences in the feminine: the filer chooses.
     env.globals["feminine_statements"] = lambda j: {r.id: r.statement_feminine for r in j.roles if r.statement_feminine}
+    # Whom to contact: the details no cited page gives, and the day a page was read, in the core's words.
+    env.globals["office_missing"] = missing_sentence
+    env.globals["office_read_on"] = lambda day, lang: say("office_read_on", lang, day=day)
     env.globals.update(t=strings, csp=CSP, js_strings={k: strings[k] for k in JS_STRINGS}, audiences=AUDIENCES,
                        earliest_date=earliest_date, latest_date=latest_date,
                        # the desk's one limit (core/desk.py), which the page holds to when it adds and imports

@@ -25,6 +25,7 @@ FEMININE = "statement_feminine"
 
 RULE_FIELDS = ("title", "task", "note", "condition", "also_applies_if", "closes_when", "ends_early_when",
                "add_days_reading")
+OFFICE_FIELDS = ("name", "hours", "not_known", "not_found")  # an office's words; its address and numbers stay as given
 
 
 def translatable(j: Jurisdiction) -> dict[str, str]:
@@ -35,7 +36,7 @@ def translatable(j: Jurisdiction) -> dict[str, str]:
     if j.complaint_form:
         texts["complaint_form.title"] = j.complaint_form.title
     if j.filing_office:
-        for key in ("name", "hours", "not_known"):
+        for key in OFFICE_FIELDS:
             if getattr(j.filing_office, key):
                 texts[f"filing_office.{key}"] = getattr(j.filing_office, key)
     info, counting = j.calendar_info, j.counting
@@ -204,7 +205,7 @@ def _localize(j: Jurisdiction, given, lang: str) -> Jurisdiction:
         complaint_form=replace(j.complaint_form, title=tr("complaint_form.title", j.complaint_form.title))
         if j.complaint_form else None,
         filing_office=replace(j.filing_office, **{k: tr(f"filing_office.{k}", getattr(j.filing_office, k))
-                                                  for k in ("name", "hours", "not_known")})
+                                                  for k in OFFICE_FIELDS})
         if j.filing_office else None,
         calendar=calendar, calendar_info=info, counting=counting, countings=countings,
         eligibility=replace(j.eligibility, note=tr("eligibility.note", j.eligibility.note) if j.eligibility.note else None,

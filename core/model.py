@@ -333,18 +333,49 @@ class ComplaintForm:
 
 
 @dataclass(frozen=True)
+class CitedPage:
+    """A public page an office's contact details are read from: its address, its title, and the day it was read."""
+
+    url: str
+    title: str = ""
+    read_on: date | None = None
+
+
+# What a person needs to reach an office, in the order the page names what is missing.
+CONTACT_DETAILS = ("address", "phone", "email", "hours")
+
+
+@dataclass(frozen=True)
 class FilingOffice:
-    """Where a complaint is filed, and when the office is open, as the office itself publishes it (`source`):
-    the letter's address and the answer's "in person, before 5:00 p.m.". None of it moves a deadline."""
+    """Whom to contact: where a complaint is filed, and when the office is open, as a public page gives it
+    (`source`, with `more_sources` where one page does not give it all): the letter's address, the answer's
+    "in person, before 5:00 p.m.", and the contact block of the answer, the printout and the loading notice. A
+    detail no cited page gives is left empty (never guessed), and the pages say so; where no page was found at all,
+    `not_found` says so instead. None of it moves a deadline."""
     name: str
-    address: tuple[str, ...]
-    source: str
+    address: tuple[str, ...] = ()
+    source: str = ""
     hours: str = ""  # in words, as the office gives them
     closes_at: str = ""  # "17:00", the office's local time: in person, a filing on the last day is due by then
     mail: tuple[str, ...] = ()  # a postal address, where it differs
     not_known: str = ""  # what the code leaves open about filing (mail, email, after hours)
     phone: str = ""  # as the office publishes it
     email: str = ""
+    source_title: str = ""
+    read_on: date | None = None  # the day `source` was read
+    more_sources: tuple[CitedPage, ...] = ()
+    not_found: str = ""  # no page gives this office's details: why, and whom to ask instead
+
+    @property
+    def sources(self) -> tuple[CitedPage, ...]:
+        """Every page the details are read from, the main one first."""
+        return ((CitedPage(self.source, self.source_title, self.read_on),) if self.source else ()) + self.more_sources
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        """The details (of CONTACT_DETAILS) that no cited page gives: the pages say they are not given."""
+        given = {"address": self.address or self.mail, "phone": self.phone, "email": self.email, "hours": self.hours}
+        return tuple(key for key in CONTACT_DETAILS if not given[key])
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from functools import lru_cache
 from .answers import Answer, duty_words
 from .audience import People, people
 from .conflicts import Conflict
+from .contact import missing_sentence, sources
 from .deadlines import Deadline
 from .describing import (anchor_words, before_time, business_days_assumption, condition_text, describe, explain,
                          later_day, roll_assumption)
@@ -308,13 +309,13 @@ def _assumptions(a) -> list[str]:
     return out
 
 
-def _jurisdiction(j: Jurisdiction) -> dict:
+def _jurisdiction(j: Jurisdiction, lang: str) -> dict:
     return {
         "id": j.id, "name": j.name, "title": j.title, "code": j.code, "source": j.source,
         "timezone": j.timezone, "updated": j.updated.isoformat(), "rules_version": j.digest,
         "contact": j.contact, "contact_url": j.contact_url or None,
         "complaint_form": {"url": j.complaint_form.url, "title": j.complaint_form.title} if j.complaint_form else None,
-        "filing_office": _office(j),
+        "filing_office": _office(j, lang),
         "supported_from": j.supported_from.isoformat(), "supported_to": j.supported_to.isoformat(),
         "violations_from": (j.violations_from or j.supported_from).isoformat(),
         "receiver": j.receiver,
@@ -325,13 +326,17 @@ def _jurisdiction(j: Jurisdiction) -> dict:
     }
 
 
-def _office(j: Jurisdiction) -> dict | None:
+def _office(j: Jurisdiction, lang: str) -> dict | None:
+    """Whom to contact (core/contact.py): the office's details as its cited pages give them, the pages, and
+    which details none of them gives, in words."""
     o = j.filing_office
     if not o:
         return None
     return {"name": o.name, "address": list(o.address), "mail": list(o.mail), "hours": o.hours or None,
             "closes_at": o.closes_at or None, "not_known": o.not_known or None, "phone": o.phone or None,
-            "email": o.email or None, "source": o.source}
+            "email": o.email or None, "source": o.source or None, "sources": sources(o, lang),
+            "missing": list(o.missing) if not o.not_found else [],
+            "missing_sentence": missing_sentence(o, lang) or None, "not_found": o.not_found or None}
 
 
 def _actor(j: Jurisdiction, actor) -> dict:
@@ -358,7 +363,7 @@ def report_json(a) -> dict:
         "as_of": _iso(s.today),
         "display": {"as_of": format_day(s.today, s.lang) if s.today else None,
                     "as_of_sentence": say("as_of", s.lang, day=day_in_text(s.today, s.lang)) if s.today else None},
-        "jurisdiction": _jurisdiction(s.j),
+        "jurisdiction": _jurisdiction(s.j, s.lang),
         "facts": _facts(a),
         "filing": _filing(a),
         "eligibility": _eligibility(a),

@@ -43,7 +43,8 @@ def test_nothing_is_said_in_person_once_the_day_has_passed_or_where_the_hours_ar
     late = evaluate(j, {**FC, "received": "2026-12-08"}, "en", date(2026, 12, 9))  # after Mon 7 Dec: late
     assert late["filing"]["status"] == "late" and late["filing"]["in_person"] is None
     illinois = evaluate(load_jurisdiction("illinois-model-ethics"), {"violation_date": "2026-10-06"}, "en")
-    assert illinois["jurisdiction"]["filing_office"] is None and illinois["filing"]["in_person"] is None
+    # the model ordinance names no municipality: its office says no page was found, and gives no hours to file by
+    assert illinois["jurisdiction"]["filing_office"]["not_found"] and illinois["filing"]["in_person"] is None
 
 
 def test_the_letter_says_who_is_filing_in_the_role_chosen():

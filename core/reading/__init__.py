@@ -23,7 +23,7 @@ from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
-from ..model import BUILTIN_DATE_FACTS, ComplaintForm, FilingOffice, Jurisdiction, Place
+from ..model import BUILTIN_DATE_FACTS, CitedPage, ComplaintForm, FilingOffice, Jurisdiction, Place
 from ..zones import zone_bytes
 from .calendar import read_calendar, read_counting, read_countings
 from .law import read_clauses
@@ -160,12 +160,25 @@ def _read(data: dict, problems: Problems, text: str, file_name: str) -> Jurisdic
         events=parties.events, facts=parties.facts, clauses=law.clauses, rules=rules, roles=parties.roles,
         actors=parties.actors, terms=parties.terms, contact_url=data.get("contact_url", ""),
         complaint_form=ComplaintForm(form["url"], form["title"]) if form else None,
-        filing_office=FilingOffice(office["name"], tuple(office["address"]), office["source"], office.get("hours", ""),
-                                   office.get("closes_at", ""), tuple(office.get("mail", ())),
-                                   office.get("not_known", ""), office.get("phone", ""),
-                                   office.get("email", "")) if office else None,
-        receiver=parties.receiver, level=data.get("level", ""), place=_place(data.get("place", {})), languages=tuple(data.get("languages", ["en"])), zone_data=zone,
+        filing_office=filing_office(office) if office else None,
+        receiver=parties.receiver, level=data.get("level", ""), place=_place(data.get("place", {})),
+        languages=tuple(data.get("languages", ["en"])), zone_data=zone,
         digest=hashlib.sha256(text.encode("utf-8")).hexdigest()[:12], file_name=Path(file_name).name)
+
+
+def filing_office(office: dict) -> FilingOffice:
+    """[filing_office], whom to contact: its details as the cited pages give them, each page with its title and
+    the day it was read (both optional: a file written before they existed reads as it did)."""
+    def day(text: str | None) -> date | None:
+        return date.fromisoformat(text) if text else None
+    return FilingOffice(
+        name=office["name"], address=tuple(office.get("address", ())), source=office.get("source", ""),
+        hours=office.get("hours", ""), closes_at=office.get("closes_at", ""), mail=tuple(office.get("mail", ())),
+        not_known=office.get("not_known", ""), phone=office.get("phone", ""), email=office.get("email", ""),
+        source_title=office.get("source_title", ""), read_on=day(office.get("read_on")),
+        more_sources=tuple(CitedPage(page["url"], page.get("title", ""), day(page.get("read_on")))
+                           for page in office.get("more_sources", ())),
+        not_found=office.get("not_found", ""))
 
 
 def _place(data: dict) -> Place:

@@ -360,6 +360,21 @@ export function reachOffice(office, t) {
     office.email ? fill(t.answer.office_email, { email: office.email }) : ""].filter(Boolean).join(" ");
 }
 
+// Whom to contact, on paper: the office's details as the procedure's cited pages give them, what none of them
+// gives, and the page they come from, with the day it was read (core/contact.py; on screen, with every page and
+// what the code leaves open, templates/_contact.html). Kept to a few lines: the printout is at most two pages.
+export function officeContact(report, t) {
+  const office = report.jurisdiction.filing_office;
+  if (!office) return el("p", { class: "printout-office" }, fill(t.answer.office_none, { contact: report.jurisdiction.contact }));
+  const where = [office.name, ...office.address, ...(office.mail.length ? [`${t.draft.by_mail} ${office.mail.join(", ")}`] : [])];
+  const [page] = office.sources;
+  return el("p", { class: "printout-office" }, `${where.join(", ")}.`,
+    [office.hours ? fill(t.answer.office_hours, { hours: office.hours }) : "", reachOffice(office, t),
+      office.not_found || "", office.missing_sentence || "",
+      page ? `${t.answer.office_source} ${page.url}${page.read_on_display ? ` (${page.read_on_display})` : ""}.` : ""]
+      .filter(Boolean).map((text) => ` ${text}`));
+}
+
 // A sentence that names whom to contact, with that name as a link to them where the procedure gives one.
 export function withContactLink(text, report) {
   const { contact, contact_url: url } = report.jurisdiction;
@@ -416,10 +431,11 @@ export function renderPrintout(report, role, facts, t) {
     done.length ? el("p", { class: "printout-done" }, el("strong", {}, `${p.done}: `),
       done.map((d, i) => [i ? "; " : "", el("span", { "data-rule": d.id }, d.title)]), ".") : null,
     el("h2", {}, p.contact),
-    office ? el("p", { class: "printout-office" }, [office.name, ...office.address].join(", "),
-      office.hours ? `. ${office.hours}` : "", ". ", reachOffice(office, t)) : null,
+    officeContact(report, t),
     role === "complainant" && report.filing.in_person ? el("p", { class: "printout-in-person" }, report.filing.in_person) : null,
-    contact ? el("p", {}, contact) : null, // whom to ask, where to read more: beside the office, before the disclaimer
+    // whom to ask, where to read more: beside the office (unless it is the page the office is cited from), before
+    // the disclaimer
+    contact && !(office && office.sources.some((page) => page.url === contact)) ? el("p", {}, contact) : null,
     el("p", {}, report.disclaimer),
   ].flat(Infinity).filter(Boolean);
 }

@@ -15,6 +15,7 @@ export class LoadingStatus {
     this.text = document.getElementById("status-text");
     this.bar = document.getElementById("status-progress");
     this.tryAgain = document.getElementById("try-again");
+    this.contact = document.getElementById("status-contact"); // whom to contact, on a page that has one
     this.shown = 0; // each message replaces only older ones, however long it took to word
     this.calculator = null;
     this.on = this.handlers();
@@ -44,6 +45,7 @@ export class LoadingStatus {
     this.tryAgain.hidden = true;
     this.box.classList.remove("failed");
     delete document.documentElement.dataset.failed;
+    if (this.contact) this.contact.hidden = true;
     this.bar.hidden = false;
     this.bar.value = 0;
     this.say(this.t.loading.starting);
@@ -90,6 +92,8 @@ export class LoadingStatus {
         root.failed = code;
         // Trying again can help with a download that failed; not with a browser or a site that blocks the calculator.
         if (this.tryAgain) this.tryAgain.hidden = code === "no-wasm" || code === "policy";
+        // Without the calculator the office can still be reached: its details, as the procedure cites them.
+        if (this.contact) this.contact.hidden = false;
         if (hooks.failure) hooks.failure(code);
       },
       slow: (what) => {
