@@ -8,7 +8,8 @@ first, and its status says how far a person can act on it:
     relies    on time only if an extension, an unconfirmed closure or a fact not yet known holds, or the
               day the person plans to file holds only so
     late      a last day has passed (for the office: a duty past its last day and not recorded as done),
-              or the day the person plans to file is after the last day
+              or the day the person plans to file is after the last day (`plan_late`: no last day has passed,
+              and the sentence says the planned day is too late, then the day to file by)
     barred    this person may not do it at all
     incomplete  the complaint lacks an item or a formality the code requires (named): never green, whatever the
               dates say
@@ -57,6 +58,7 @@ class Answer:
     rule: str | None = None
     asks: tuple[str, ...] = ()  # the facts or events the sentence asks for, so a page can lead to each field
     moment: datetime | None = None  # the moment, for a duty counted in hours
+    plan_late: bool = False  # late only because the day planned is after the last day, which has not passed
 
 
 def procedure_order(jurisdiction: Jurisdiction) -> list[str]:
@@ -162,9 +164,9 @@ def complainant_answer(ctx: Asking) -> Answer:
     plan_late = answer.status == "late" and f.planned and ctx.g.duties[f.rule].where != AFTER
     if e.status == "unknown" and (answer.status != "late" or plan_late):  # a passed last day is late whoever files
         roles = join_or([_role(ctx, r) for r in e.roles], ctx.lang)
-        answer = Answer("late" if answer.status == "late" else "waiting",
-                        f"{answer.sentence} {ctx.say('eligibility_unknown_clause', roles=roles)}",
-                        answer.day, answer.detail, answer.rule, (*answer.asks, "complainant_role"))
+        answer = replace(answer, status="late" if answer.status == "late" else "waiting",
+                         sentence=f"{answer.sentence} {ctx.say('eligibility_unknown_clause', roles=roles)}",
+                         asks=(*answer.asks, "complainant_role"))
     answer = _with_next_steps(ctx, answer, filed=bool(f.received and not f.planned and f.status in ("timely",)))
     return _with_defects(ctx, answer)
 
@@ -269,15 +271,24 @@ def _filing_answer(ctx: Asking, f: Filing, d: Deadline | None) -> Answer:
             key = "answer_file_from"
         later = ctx.say("later_if", anchor=anchor_words(ctx.j, d.later_if[0], ctx.lang),
                         prompt=prompt(ctx.j, d.later_if, ctx.lang)) if d.later_if else None
+        lead = _with_plan(ctx, f, ctx.say(key, safe=ctx.safe(d), opens=d.opens_on), plan)
         if d.closed_unknown:  # the days before the election no one may file are not known: never green
-            return Answer("waiting", _sentences(ctx.say(key, safe=ctx.safe(d)), plan, ctx.say(
+            return Answer("late" if f.plan == "late" else "waiting", _sentences(lead, ctx.say(
                 "closed_before_ask", days=d.rule.closed_days, date=anchor_words(ctx.j, d.rule.closed_before, ctx.lang),
-                prompt=prompt(ctx.j, d.closed_unknown, ctx.lang))), d.safe, ctx.why(d), f.rule, d.closed_unknown)
-        return Answer(plan_status, _sentences(ctx.say(key, safe=ctx.safe(d), opens=d.opens_on), plan), d.safe,
-                      _sentences(ctx.why(d), later), f.rule)
+                prompt=prompt(ctx.j, d.closed_unknown, ctx.lang))), d.safe, ctx.why(d), f.rule, d.closed_unknown,
+                plan_late=f.plan == "late")
+        return Answer(plan_status, lead, d.safe, _sentences(ctx.why(d), later), f.rule, plan_late=f.plan == "late")
     key = "answer_safe_passed" if u.where == BETWEEN else "answer_last_day_today"
-    return Answer(max("relies", plan_status, key=STATUS_ORDER.index), _sentences(ctx.relied(key, u), plan), d.due,
-                  rule=f.rule)
+    return Answer(max("relies", plan_status, key=STATUS_ORDER.index), _with_plan(ctx, f, ctx.relied(key, u), plan),
+                  d.due, rule=f.rule, plan_late=f.plan == "late")
+
+
+def _with_plan(ctx: Asking, f: Filing, lead: str, plan: str | None) -> str:
+    """The day to file by, and what the day planned would be. A planned day after the last day (which has not passed:
+    the person can still file) leads, and says so plainly: "Your planned day, …, is too late: file by …"."""
+    if f.plan != "late":
+        return _sentences(lead, plan)
+    return ctx.say("plan_too_late", planned=f.received, then=lead[:1].lower() + lead[1:])
 
 
 def _no_limit(ctx: Asking, f: Filing, received) -> Answer:
@@ -308,7 +319,8 @@ def _closed(ctx: Asking, d: Deadline) -> dict:
 
 def _plan(ctx: Asking, f: Filing, u: Duty) -> tuple[str, str]:
     """What the day the person plans to file would be (the guidance places it), and how sure: on time under every
-    reading (certain), only under a reading (relies), or not at all (too early: barred; late or closed: late)."""
+    reading (certain), only under a reading (relies), or not at all (too early: barred; late or closed: late). A day
+    after the last day is said by _with_plan, before the day to file by."""
     d, planned = u.deadline, f.received
     if f.plan == "too-early":
         return ctx.say("plan_too_early", planned=planned, opens=d.opens_on), "barred"
@@ -323,7 +335,7 @@ def _plan(ctx: Asking, f: Filing, u: Duty) -> tuple[str, str]:
         return ctx.say("plan_relies_open_only", planned=planned, name=d.uncertain[0].name), "relies"
     if f.plan in ("relies", "relies-on-last"):
         return ctx.say("plan_relies", planned=planned, reasons=ctx.reasons(d)), "relies"
-    return ctx.say("plan_late", planned=planned), "late"
+    return None, "late"  # after the last day: _with_plan leads with it
 
 
 # --- the respondent -----------------------------------------------------------------

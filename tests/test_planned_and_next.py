@@ -1,0 +1,85 @@
+"""Issue 39, items 6 and 7: a planned day that is late says so plainly, and the respondent with nothing due reads
+the procedure's next dated step that concerns them, and who takes it. Each expected sentence is written here by
+hand from the code's text and a calendar, with the count beside it.
+"""
+
+from datetime import date
+
+import pytest
+
+from core import evaluate, load_jurisdiction
+
+FC = load_jurisdiction("fort-collins")
+
+# Fort Collins, § 7-145(a): "no later than 60 days after" a violation on Tue 12 Oct 2027. Oct 13–31 are days 1–19,
+# November's 30 days make 49, Dec 1–11 make 60: Sat 11 Dec 2027 (25 Dec 2027 is a Saturday, so the 11th is too).
+# The last business day on or before it is Fri 10 Dec, the safe date; C.R.S. § 2-4-108, if it governs the home-rule
+# city (not confirmed), carries the last day past Sat 11 and Sun 12 to Mon 13 Dec (no holiday that day). Today is
+# Tue 30 Nov 2027, ten days before the safe date: the issue's state.
+OCT12 = {"violation_date": "2027-10-12", "complainant_role": "candidate"}
+NOV30 = date(2027, 11, 30)
+
+
+def complainant(facts, today, lang):
+    report = evaluate(FC, facts, lang, today)
+    return report["answers"]["complainant"], report["filing"]
+
+
+@pytest.mark.parametrize("lang, sentence", [
+    ("en", "Your planned day, Tuesday, December 14, 2027, is too late: file by Friday, December 10, 2027."),
+    ("es", "Presentarla el día que prevé, el martes 14 de diciembre de 2027, es demasiado tarde: presente la queja a "
+           "más tardar el viernes 10 de diciembre de 2027."),
+])
+def test_a_planned_day_after_every_last_day_says_it_is_too_late_and_the_day_to_file_by(lang, sentence):
+    # Tue 14 Dec is after Mon 13, the last day under any reading: filing then would be late. No last day has passed
+    # (today is 30 Nov), so the answer leads with the plan being too late, then the safe date, still ahead.
+    answer, filing = complainant({**OCT12, "received": "2027-12-14"}, NOV30, lang)
+    assert answer["sentence"] == sentence
+    assert (answer["status"], answer["date"], answer.get("plan_late")) == ("late", "2027-12-10", True)
+    # the card: the day planned, placed as late; its words never say a last day has passed
+    assert (filing["status"], filing["plan"], filing.get("warning")) == ("late", "late", None)
+
+
+@pytest.mark.parametrize("today, lang, warning", [
+    # Today Tue 30 Nov is before the safe date, Fri 10 Dec: it is ahead, in the present tense.
+    (NOV30, "en", "To rely on no reading, file by the safe date, Friday, December 10, 2027."),
+    (NOV30, "es", "Para no depender de ninguna interpretación, presente la queja a más tardar en la fecha segura, el "
+                  "viernes 10 de diciembre de 2027."),
+    # On Fri 10 Dec itself, the safe date is today.
+    (date(2027, 12, 10), "en", "To rely on no reading, file today, Friday, December 10, 2027, the safe date."),
+    (date(2027, 12, 10), "es", "Para no depender de ninguna interpretación, presente la queja hoy, el viernes 10 de "
+                               "diciembre de 2027, la fecha segura."),
+    # On Sat 11 Dec, it has passed.
+    (date(2027, 12, 11), "en", "The safe date, Friday, December 10, 2027, has passed."),
+    (date(2027, 12, 11), "es", "La fecha segura, el viernes 10 de diciembre de 2027, ya pasó."),
+])
+def test_a_planned_day_on_time_only_under_a_reading_never_puts_the_safe_date_in_the_past_tense_before_it(
+        today, lang, warning):
+    # Mon 13 Dec is the last day only if C.R.S. § 2-4-108 applies: the plan relies on it (amber), and the card says
+    # where the safe date is as of today (the issue's card said "the safe date was Friday, December 10" ten days
+    # before it).
+    answer, filing = complainant({**OCT12, "received": "2027-12-13"}, today, lang)
+    assert answer["status"] == "relies" and "plan_late" not in answer
+    assert (filing["status"], filing["certainty"], filing["plan"]) == ("timely", "relies", "relies-on-last")
+    why = {"en": "The period (60 calendar days after the date of the alleged violation) ends on Saturday, December 11, "
+                 "2027, a weekend day; the last day moves to Monday, December 13, 2027 only if the weekend and holiday "
+                 "extension (C.R.S. § 2-4-108) applies, which is not confirmed.",
+           "es": "El plazo (60 días calendario después de la fecha de la presunta infracción) termina el sábado 11 de "
+                 "diciembre de 2027, que es fin de semana; el último día pasa al lunes 13 de diciembre de 2027 solo si "
+                 "se aplica la prórroga por fines de semana y feriados (C.R.S. § 2-4-108), lo que no está confirmado."}
+    assert filing["warning"] == f"{warning} {why[lang]}"
+
+
+def test_a_day_received_after_the_safe_date_keeps_the_past_tense():
+    # Received Mon 13 Dec and asked on Tue 14 Dec: the safe date, Fri 10 Dec, was indeed before it.
+    _, filing = complainant({**OCT12, "received": "2027-12-13"}, date(2027, 12, 14), "en")
+    assert filing["warning"].startswith("On time only under a reading that is not confirmed: the safe date was "
+                                        "Friday, December 10, 2027.")
+    assert "plan" not in filing
+
+
+def test_a_plan_made_after_the_last_day_has_passed_is_simply_late():
+    # Asked on Tue 14 Dec, after Mon 13: the last day has passed, whatever day is planned. Not a plan too late.
+    answer, _ = complainant({**OCT12, "received": "2027-12-16"}, date(2027, 12, 14), "en")
+    assert answer["sentence"] == "The last day to file was Monday, December 13, 2027."
+    assert answer["status"] == "late" and "plan_late" not in answer
