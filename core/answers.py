@@ -341,7 +341,32 @@ def _plan(ctx: Asking, f: Filing, u: Duty) -> tuple[str, str]:
 # --- the respondent -----------------------------------------------------------------
 
 def respondent_answer(ctx: Asking) -> Answer:
-    return _with_undated(ctx, _respondent_dated(ctx), "respondent")
+    return _with_undated(ctx, _with_next_of_others(ctx, _respondent_dated(ctx)), "respondent")
+
+
+def _with_next_of_others(ctx: Asking, answer: Answer) -> Answer:
+    """When nothing is due from the respondent, the procedure's next dated step that concerns them, and who takes
+    it ("Next, the Ethics commission must notify both parties of its ruling … by Wednesday, August 11, 2027"): after
+    the first sentence where it says their own first step is still to come, otherwise after the answer."""
+    today = ctx.s.today  # a step whose count starts after today (from a receipt only planned) is not yet coming
+    nxt = [u for u in ctx.g.concerning("respondent") if not (today and u.starts and u.starts > today)]
+    if answer.status != "nothing" or not nxt:
+        return answer
+    u, d = nxt[0], nxt[0].deadline
+    who, what = ctx.j.actor(u.rule.actor).in_text, task(u.rule, ctx.lang)
+    due = d.due_at if d.ends_at else d.due
+    if u.where in (BEFORE, ON_SAFE) and d.due > d.safe:  # the office may have until a later day, under a reading
+        step = ctx.say("next_step_other_relies", who=who, task=what, day=ctx.at(u), due=due, reasons=ctx.reasons(d))
+    elif u.where in (BEFORE, ON_SAFE):
+        step = ctx.say("next_step_other", who=who, task=what, day=ctx.at(u))
+    else:  # its safe date has passed: the latest day it may still be done, and what that relies on
+        step = ctx.say("next_step_other_after_safe", who=who, task=what, due=due, safe=ctx.safe(d),
+                       reasons=ctx.reasons(d))
+    lead = ctx.say("answer_nothing_yet_lead")
+    if answer.sentence.startswith(lead + " "):  # "Nothing is due from you yet. [next] Your first step, …"
+        rest = answer.sentence[len(lead) + 1:]
+        return replace(answer, sentence=_sentences(lead, step, rest))
+    return replace(answer, sentence=_sentences(answer.sentence, step))
 
 
 def _respondent_dated(ctx: Asking) -> Answer:

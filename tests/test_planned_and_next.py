@@ -83,3 +83,50 @@ def test_a_plan_made_after_the_last_day_has_passed_is_simply_late():
     answer, _ = complainant({**OCT12, "received": "2027-12-16"}, date(2027, 12, 14), "en")
     assert answer["sentence"] == "The last day to file was Monday, December 13, 2027."
     assert answer["status"] == "late" and "plan_late" not in answer
+
+
+# --- item 7: the respondent's next step ---------------------------------------------------------------------------
+
+IL = load_jurisdiction("illinois-model-ethics")
+# Ord. O-16-04, a complaint received Mon 2 Aug 2027 (1 Jan 2027 is a Friday; 2 Aug is day 214, 213 days on: a Monday).
+# No Illinois holiday and no possible closure falls in early August. (B) "Within three business days after the
+# receipt": Tue 3 (1), Wed 4 (2), Thu 5 Aug (3). (C)(1) "within seven business days after receiving the complaint":
+# Tue 3 (1), Wed 4 (2), Thu 5 (3), Fri 6 (4), Mon 9 (5), Tue 10 (6), Wed 11 Aug (7). Both are the Commission's, and
+# both notify the respondent. The respondent's own first step, (F)'s demand, waits on a recommendation, and only if
+# the hearing was closed; (C)(2)'s hearing and (G)'s decision exist only on conditions not known, so neither is
+# said to be coming.
+FIRST_STEP = {
+    "en": "If the hearing was closed to the public, your first step, to file a written demand for a public hearing, "
+          "comes after the date of “Recommendation for discipline or fine issued”.",
+    "es": "Si la audiencia se celebró a puerta cerrada, su primer paso, presentar por escrito la solicitud de audiencia "
+          "pública, llega después de la fecha de «Se emitió la recomendación de sanción disciplinaria o la multa».",
+}
+NEXT = {
+    ("en", date(2027, 8, 2)): "Nothing is due from you yet. Next, by Thursday, August 5, 2027, the Ethics commission "
+                              "must send the notice to the respondent and the confirmation to the complainant.",
+    ("es", date(2027, 8, 2)): "Todavía no tiene nada que hacer. A continuación, a más tardar el jueves 5 de agosto de "
+                              "2027, la Comisión de Ética debe enviar el aviso a la persona denunciada y la "
+                              "confirmación al denunciante.",
+    # Fri 6 Aug: the notice's day (Thu 5) is behind; the ruling on sufficiency, Wed 11 Aug, comes next.
+    ("en", date(2027, 8, 6)): "Nothing is due from you yet. Next, by Wednesday, August 11, 2027, the Ethics commission "
+                              "must notify both parties of its ruling on sufficiency and probable cause.",
+    ("es", date(2027, 8, 6)): "Todavía no tiene nada que hacer. A continuación, a más tardar el miércoles 11 de agosto "
+                              "de 2027, la Comisión de Ética debe notificar a ambas partes su decisión sobre "
+                              "suficiencia y causa probable.",
+    # Thu 12 Aug: both are behind, and nothing dated that concerns the respondent is owed whatever the facts.
+    ("en", date(2027, 8, 12)): "Nothing is due from you yet.",
+    ("es", date(2027, 8, 12)): "Todavía no tiene nada que hacer.",
+}
+
+
+@pytest.mark.parametrize("lang, today", list(NEXT), ids=[f"{lang}-{day}" for lang, day in NEXT])
+def test_a_respondent_with_nothing_due_reads_the_next_dated_step_and_who_takes_it(lang, today):
+    answer = evaluate(IL, {"received": "2027-08-02"}, lang, today)["answers"]["respondent"]
+    assert answer["sentence"] == f"{NEXT[(lang, today)]} {FIRST_STEP[lang]}"
+    assert (answer["status"], answer["date"]) == ("nothing", None)
+
+
+def test_a_step_counted_from_a_receipt_only_planned_is_not_said_to_be_coming():
+    # Planned for Mon 2 Aug, asked on Fri 30 Jul: the Commission owes nothing before it receives the complaint.
+    answer = evaluate(IL, {"received": "2027-08-02"}, "en", date(2027, 7, 30))["answers"]["respondent"]
+    assert answer["sentence"] == f"Nothing is due from you yet. {FIRST_STEP['en']}"
