@@ -395,8 +395,10 @@ def _respondent_dated(ctx: Asking) -> Answer:
     behind = sorted((u for u in dated if u.sure in (PASSED, DONE)), key=lambda u: (u.deadline.safe, u.deadline.due))
     if behind:
         item = behind[-1]
-        if item.sure == DONE:
-            return Answer("nothing", ctx.say("answer_last_behind", task=task(item.rule, ctx.lang), day=ctx.at(item)),
+        if item.sure == DONE:  # its day may still be ahead (a later step came early): never "was" then
+            ahead = ctx.s.today is not None and item.day is not None and item.day > ctx.s.today
+            key = "answer_last_behind_ahead" if ahead else "answer_last_behind"
+            return Answer("nothing", ctx.say(key, task=task(item.rule, ctx.lang), day=ctx.at(item)),
                           item.deadline.due, rule=item.id, moment=item.moment)
         return Answer("late", ctx.say("answer_last_passed", task=task(item.rule, ctx.lang), day=ctx.at(item)),
                       item.deadline.due, rule=item.id, moment=item.moment)

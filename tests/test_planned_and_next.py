@@ -130,3 +130,23 @@ def test_a_step_counted_from_a_receipt_only_planned_is_not_said_to_be_coming():
     # Planned for Mon 2 Aug, asked on Fri 30 Jul: the Commission owes nothing before it receives the complaint.
     answer = evaluate(IL, {"received": "2027-08-02"}, "en", date(2027, 7, 30))["answers"]["respondent"]
     assert answer["sentence"] == f"Nothing is due from you yet. {FIRST_STEP['en']}"
+
+
+def test_a_deadline_behind_a_later_step_is_not_put_in_the_past_tense_before_its_day():
+    # tests/jurisdictions/format-1-example-city.toml, (d): 21 days after the copy was received on Thu 23 Sep 2027:
+    # Sep 24–30 are days 1–7, Oct 1–14 days 8–21: Thu 14 Oct. The hearing, a later stage, was recorded on Sun 26 Sep,
+    # so the response is behind the complaint; asked on Wed 13 Oct, its day is still ahead: never "was".
+    j = load_jurisdiction("tests/jurisdictions/format-1-example-city.toml")
+    facts = {"violation_date": "2027-08-14", "received": "2027-08-30", "complainant_role": "registered-elector",
+             "events": {"copy-received": "2027-09-23", "hearing": "2027-09-26"}}
+    said = {lang: evaluate(j, facts, lang, date(2027, 10, 13))["answers"]["respondent"]["sentence"]
+            for lang in ("en", "es")}
+    assert said["en"].startswith("Nothing is due from you now. Your deadline to complete “Respondent may file a "
+                                 "written response”, Thursday, October 14, 2027, no longer applies: a later step has "
+                                 "been recorded.")
+    assert said["es"].startswith("Ahora no tiene nada que hacer. Su plazo para cumplir «Respondent may file a written "
+                                 "response», el jueves 14 de octubre de 2027, ya no corre: consta un paso posterior.")
+    # and on Fri 15 Oct, once that day has passed, it was
+    later = evaluate(j, facts, "en", date(2027, 10, 15))["answers"]["respondent"]["sentence"]
+    assert later.startswith("Nothing is due from you now. Your last deadline, to complete “Respondent may file a "
+                            "written response”, was Thursday, October 14, 2027; a later step has been recorded since.")
