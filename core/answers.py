@@ -346,7 +346,7 @@ def respondent_answer(ctx: Asking) -> Answer:
 
 def _with_next_of_others(ctx: Asking, answer: Answer) -> Answer:
     """When nothing is due from the respondent, the procedure's next dated step that concerns them, and who takes
-    it ("Next, the Ethics commission must notify both parties of its ruling … by Wednesday, August 11, 2027"): after
+    it ("Next, by Wednesday, August 11, 2027, the Ethics commission must notify both parties of its ruling …"): after
     the first sentence where it says their own first step is still to come, otherwise after the answer."""
     today = ctx.s.today  # a step whose count starts after today (from a receipt only planned) is not yet coming
     nxt = [u for u in ctx.g.concerning("respondent") if not (today and u.starts and u.starts > today)]
