@@ -8,7 +8,8 @@ first, and its status says how far a person can act on it:
     relies    on time only if an extension, an unconfirmed closure or a fact not yet known holds, or the
               day the person plans to file holds only so
     late      a last day has passed (for the office: a duty past its last day and not recorded as done),
-              or the day the person plans to file is after the last day
+              or the day the person plans to file is after the last day (`plan_late`: no last day has passed,
+              and the sentence says the planned day is too late, then the day to file by)
     barred    this person may not do it at all
     incomplete  the complaint lacks an item or a formality the code requires (named): never green, whatever the
               dates say
@@ -57,6 +58,7 @@ class Answer:
     rule: str | None = None
     asks: tuple[str, ...] = ()  # the facts or events the sentence asks for, so a page can lead to each field
     moment: datetime | None = None  # the moment, for a duty counted in hours
+    plan_late: bool = False  # late only because the day planned is after the last day, which has not passed
 
 
 def procedure_order(jurisdiction: Jurisdiction) -> list[str]:
@@ -162,9 +164,9 @@ def complainant_answer(ctx: Asking) -> Answer:
     plan_late = answer.status == "late" and f.planned and ctx.g.duties[f.rule].where != AFTER
     if e.status == "unknown" and (answer.status != "late" or plan_late):  # a passed last day is late whoever files
         roles = join_or([_role(ctx, r) for r in e.roles], ctx.lang)
-        answer = Answer("late" if answer.status == "late" else "waiting",
-                        f"{answer.sentence} {ctx.say('eligibility_unknown_clause', roles=roles)}",
-                        answer.day, answer.detail, answer.rule, (*answer.asks, "complainant_role"))
+        answer = replace(answer, status="late" if answer.status == "late" else "waiting",
+                         sentence=f"{answer.sentence} {ctx.say('eligibility_unknown_clause', roles=roles)}",
+                         asks=(*answer.asks, "complainant_role"))
     answer = _with_next_steps(ctx, answer, filed=bool(f.received and not f.planned and f.status in ("timely",)))
     return _with_defects(ctx, answer)
 
@@ -269,15 +271,24 @@ def _filing_answer(ctx: Asking, f: Filing, d: Deadline | None) -> Answer:
             key = "answer_file_from"
         later = ctx.say("later_if", anchor=anchor_words(ctx.j, d.later_if[0], ctx.lang),
                         prompt=prompt(ctx.j, d.later_if, ctx.lang)) if d.later_if else None
+        lead = _with_plan(ctx, f, ctx.say(key, safe=ctx.safe(d), opens=d.opens_on), plan)
         if d.closed_unknown:  # the days before the election no one may file are not known: never green
-            return Answer("waiting", _sentences(ctx.say(key, safe=ctx.safe(d)), plan, ctx.say(
+            return Answer("late" if f.plan == "late" else "waiting", _sentences(lead, ctx.say(
                 "closed_before_ask", days=d.rule.closed_days, date=anchor_words(ctx.j, d.rule.closed_before, ctx.lang),
-                prompt=prompt(ctx.j, d.closed_unknown, ctx.lang))), d.safe, ctx.why(d), f.rule, d.closed_unknown)
-        return Answer(plan_status, _sentences(ctx.say(key, safe=ctx.safe(d), opens=d.opens_on), plan), d.safe,
-                      _sentences(ctx.why(d), later), f.rule)
+                prompt=prompt(ctx.j, d.closed_unknown, ctx.lang))), d.safe, ctx.why(d), f.rule, d.closed_unknown,
+                plan_late=f.plan == "late")
+        return Answer(plan_status, lead, d.safe, _sentences(ctx.why(d), later), f.rule, plan_late=f.plan == "late")
     key = "answer_safe_passed" if u.where == BETWEEN else "answer_last_day_today"
-    return Answer(max("relies", plan_status, key=STATUS_ORDER.index), _sentences(ctx.relied(key, u), plan), d.due,
-                  rule=f.rule)
+    return Answer(max("relies", plan_status, key=STATUS_ORDER.index), _with_plan(ctx, f, ctx.relied(key, u), plan),
+                  d.due, rule=f.rule, plan_late=f.plan == "late")
+
+
+def _with_plan(ctx: Asking, f: Filing, lead: str, plan: str | None) -> str:
+    """The day to file by, and what the day planned would be. A planned day after the last day (which has not passed:
+    the person can still file) leads, and says so plainly: "Your planned day, …, is too late: file by …"."""
+    if f.plan != "late":
+        return _sentences(lead, plan)
+    return ctx.say("plan_too_late", planned=f.received, then=lead[:1].lower() + lead[1:])
 
 
 def _no_limit(ctx: Asking, f: Filing, received) -> Answer:
@@ -308,7 +319,8 @@ def _closed(ctx: Asking, d: Deadline) -> dict:
 
 def _plan(ctx: Asking, f: Filing, u: Duty) -> tuple[str, str]:
     """What the day the person plans to file would be (the guidance places it), and how sure: on time under every
-    reading (certain), only under a reading (relies), or not at all (too early: barred; late or closed: late)."""
+    reading (certain), only under a reading (relies), or not at all (too early: barred; late or closed: late). A day
+    after the last day is said by _with_plan, before the day to file by."""
     d, planned = u.deadline, f.received
     if f.plan == "too-early":
         return ctx.say("plan_too_early", planned=planned, opens=d.opens_on), "barred"
@@ -323,13 +335,38 @@ def _plan(ctx: Asking, f: Filing, u: Duty) -> tuple[str, str]:
         return ctx.say("plan_relies_open_only", planned=planned, name=d.uncertain[0].name), "relies"
     if f.plan in ("relies", "relies-on-last"):
         return ctx.say("plan_relies", planned=planned, reasons=ctx.reasons(d)), "relies"
-    return ctx.say("plan_late", planned=planned), "late"
+    return None, "late"  # after the last day: _with_plan leads with it
 
 
 # --- the respondent -----------------------------------------------------------------
 
 def respondent_answer(ctx: Asking) -> Answer:
-    return _with_undated(ctx, _respondent_dated(ctx), "respondent")
+    return _with_undated(ctx, _with_next_of_others(ctx, _respondent_dated(ctx)), "respondent")
+
+
+def _with_next_of_others(ctx: Asking, answer: Answer) -> Answer:
+    """When nothing is due from the respondent, the procedure's next dated step that concerns them, and who takes
+    it ("Next, by Wednesday, August 11, 2027, the Ethics commission must notify both parties of its ruling …"): after
+    the first sentence where it says their own first step is still to come, otherwise after the answer."""
+    today = ctx.s.today  # a step whose count starts after today (from a receipt only planned) is not yet coming
+    nxt = [u for u in ctx.g.concerning("respondent") if not (today and u.starts and u.starts > today)]
+    if answer.status != "nothing" or not nxt:
+        return answer
+    u, d = nxt[0], nxt[0].deadline
+    who, what = ctx.j.actor(u.rule.actor).in_text, task(u.rule, ctx.lang)
+    due = d.due_at if d.ends_at else d.due
+    if u.where in (BEFORE, ON_SAFE) and d.due > d.safe:  # the office may have until a later day, under a reading
+        step = ctx.say("next_step_other_relies", who=who, task=what, day=ctx.at(u), due=due, reasons=ctx.reasons(d))
+    elif u.where in (BEFORE, ON_SAFE):
+        step = ctx.say("next_step_other", who=who, task=what, day=ctx.at(u))
+    else:  # its safe date has passed: the latest day it may still be done, and what that relies on
+        step = ctx.say("next_step_other_after_safe", who=who, task=what, due=due, safe=ctx.safe(d),
+                       reasons=ctx.reasons(d))
+    lead = ctx.say("answer_nothing_yet_lead")
+    if answer.sentence.startswith(lead + " "):  # "Nothing is due from you yet. [next] Your first step, …"
+        rest = answer.sentence[len(lead) + 1:]
+        return replace(answer, sentence=_sentences(lead, step, rest))
+    return replace(answer, sentence=_sentences(answer.sentence, step))
 
 
 def _respondent_dated(ctx: Asking) -> Answer:
@@ -358,8 +395,10 @@ def _respondent_dated(ctx: Asking) -> Answer:
     behind = sorted((u for u in dated if u.sure in (PASSED, DONE)), key=lambda u: (u.deadline.safe, u.deadline.due))
     if behind:
         item = behind[-1]
-        if item.sure == DONE:
-            return Answer("nothing", ctx.say("answer_last_behind", task=task(item.rule, ctx.lang), day=ctx.at(item)),
+        if item.sure == DONE:  # its day may still be ahead (a later step came early): never "was" then
+            ahead = ctx.s.today is not None and item.day is not None and item.day > ctx.s.today
+            key = "answer_last_behind_ahead" if ahead else "answer_last_behind"
+            return Answer("nothing", ctx.say(key, task=task(item.rule, ctx.lang), day=ctx.at(item)),
                           item.deadline.due, rule=item.id, moment=item.moment)
         return Answer("late", ctx.say("answer_last_passed", task=task(item.rule, ctx.lang), day=ctx.at(item)),
                       item.deadline.due, rule=item.id, moment=item.moment)

@@ -260,6 +260,16 @@ class Guidance:
         """What the text gives this person now with no period: duties, then steps they may take."""
         return sorted((u for u in self.undated if person in u.acts and u.live), key=lambda u: u.may)
 
+    def concerning(self, person: str) -> list[Duty]:
+        """The dated duties that concern this person and that others take (the office's notice to the respondent,
+        its ruling), still ahead as of today and owed whatever the facts not given turn out to be, by their day at
+        stake: the procedure's next steps for a person who has nothing to do. A limit counted from the violation
+        (five years to seek a penalty) bounds the procedure and is no step of it."""
+        theirs = [u for u in self.duties.values() if person in u.concerns and person not in u.acts
+                  and u.rule.kind != "filing" and u.day and u.sure in (CERTAIN, RELIES)
+                  and not any(c.anchor == "violation_date" for c in u.rule.counts)]
+        return sorted(theirs, key=lambda u: (u.day, u.moment is None, u.moment.timestamp() if u.moment else 0))
+
     def of(self, person: str) -> list[Duty]:
         """The duties this person must act on, by their day at stake (an earlier moment, or last day, first;
         those with no day last, in file order)."""

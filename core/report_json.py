@@ -173,8 +173,10 @@ def _filing(a) -> dict:
                     "uncertain_days": _uncertain_days(a.situation.lang, d)})
     if f.certainty == "relies":  # on time only under a reading: what acting by the safe date would have avoided
         why, lang = later_day(j, d, a.situation.lang), a.situation.lang
-        out["warning"] = say("assume_extension_needed", lang, safe=before_time(d.safe, d.safe_until, lang)) + (
+        out["warning"] = say(_relies_key(a), lang, safe=before_time(d.safe, d.safe_until, lang)) + (
             f" {why}" if why else "")
+    if f.planned:  # where the day planned falls (core/guidance.py, Filing.plan), for the card that answers it
+        out["plan"] = f.plan or None
     if f.no_limit:  # said only where it holds, so that every other procedure's report stays as it was
         rule = a.situation.in_force(f.rule).rule
         out.update({"no_limit": True, "cite": j.clause(rule.clause).cite, "clause": rule.clause, "text": rule.text,
@@ -188,6 +190,15 @@ def _filing(a) -> dict:
         "safe_date": d.safe, "no_later_than": d.no_later_than}
     out.update(_shown(a, dates, d.id if d else None))
     return out
+
+
+def _relies_key(a) -> str:
+    """The words for a filing on time only under a reading: a day received came after the safe date (it "was");
+    for a day planned, the safe date is still ahead, today, or passed, as the guidance places today."""
+    if not a.filing.planned:
+        return "assume_extension_needed"
+    where = a.guidance.duties[a.filing.rule].where
+    return "assume_extension_needed_plan" + ("" if where == BEFORE else "_today" if where == ON_SAFE else "_passed")
 
 
 def _eligibility(a) -> dict:
@@ -348,10 +359,13 @@ def _actor(j: Jurisdiction, actor) -> dict:
 
 
 def _answer(answer: Answer, lang: str) -> dict:
-    return {"status": answer.status, "sentence": answer.sentence, "date": _iso(answer.day), "detail": answer.detail,
-            "due_at": answer.moment.isoformat(timespec="minutes") if answer.moment else None,
-            "rule": answer.rule, "asks": list(answer.asks),
-            "display": {"date": format_day(answer.day, lang)} if answer.day else {}}
+    out = {"status": answer.status, "sentence": answer.sentence, "date": _iso(answer.day), "detail": answer.detail,
+           "due_at": answer.moment.isoformat(timespec="minutes") if answer.moment else None,
+           "rule": answer.rule, "asks": list(answer.asks),
+           "display": {"date": format_day(answer.day, lang)} if answer.day else {}}
+    if answer.plan_late:  # said only where it holds: late because of the day planned, no last day passed
+        out["plan_late"] = True
+    return out
 
 
 def report_json(a) -> dict:

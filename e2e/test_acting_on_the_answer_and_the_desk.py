@@ -48,7 +48,7 @@ def test_the_clerk_reads_the_overdue_notice_first(new_page):
               "2027-11-29T10:00:00-06:00")
     assert page.get_attribute("#answer", "data-status") == "late"
     sentence = " ".join(page.inner_text("#answer-sentence").split())
-    assert sentence.startswith("Late: past a last day Past its last day: to send the notice to the respondent and the "
+    assert sentence.startswith("Late: a last day has passed Past its last day: to send the notice to the respondent and the "
                                "confirmation to the complainant, due by Friday, November 26, 2027; if it has not been "
                                "done, it is late. Next: to notify both parties of its ruling")
 

@@ -118,23 +118,24 @@ STATES = [
          es="Presente la queja a más tardar el viernes 4 de diciembre de 2026. Presentarla el día que prevé, el lunes "
             "7 de diciembre de 2026, es a tiempo solo si se aplica la prórroga por fines de semana y feriados "
             "(C.R.S. § 2-4-108)."),
-    # A plan after the last day is late (red), though the safe date still leads: filing then would be late.
-    dict(name="complainant, late: 17 days left and a plan after the last day: the plan is late, the safe date leads",
+    # A plan after the last day is late (red), and says so first and plainly (issue 39, item 6): no last day has
+    # passed, so the person can still file, and the day to file by follows, in the present tense.
+    dict(name="complainant, late: 17 days left and a plan after the last day: the plan is too late, then the safe date",
          procedure=FC, facts={**OCT6, "received": "2026-12-08"}, today="2026-11-20", person="complainant",
          status="late", date="2026-12-04",
-         en="File by Friday, December 4, 2026. The day you plan, Tuesday, December 8, 2026, would be late.",
+         en="Your planned day, Tuesday, December 8, 2026, is too late: file by Friday, December 4, 2026.",
          en_detail=WHY_DEC5,
-         es="Presente la queja a más tardar el viernes 4 de diciembre de 2026. Presentarla el día que prevé, el "
-            "martes 8 de diciembre de 2026, sería fuera de plazo.", es_detail=WHY_DEC5_ES),
+         es="Presentarla el día que prevé, el martes 8 de diciembre de 2026, es demasiado tarde: presente la queja a "
+            "más tardar el viernes 4 de diciembre de 2026.", es_detail=WHY_DEC5_ES),
     dict(name="complainant, late: the safe date passed and the plan is after the last day",
          procedure=FC, facts={**OCT6, "received": "2026-12-08"}, today="2026-12-05", person="complainant",
          status="late", date="2026-12-07",
-         en="The safe date, Friday, December 4, 2026, has passed; the last day may still be Monday, December 7, 2026, "
-            "if the weekend and holiday extension (C.R.S. § 2-4-108) applies. The day you plan, Tuesday, December 8, "
-            "2026, would be late.",
-         es="La fecha segura, el viernes 4 de diciembre de 2026, ya pasó; el último día todavía puede ser el lunes 7 "
-            "de diciembre de 2026, si se aplica la prórroga por fines de semana y feriados (C.R.S. § 2-4-108). "
-            "Presentarla el día que prevé, el martes 8 de diciembre de 2026, sería fuera de plazo."),
+         en="Your planned day, Tuesday, December 8, 2026, is too late: the safe date, Friday, December 4, 2026, has "
+            "passed; the last day may still be Monday, December 7, 2026, if the weekend and holiday extension "
+            "(C.R.S. § 2-4-108) applies.",
+         es="Presentarla el día que prevé, el martes 8 de diciembre de 2026, es demasiado tarde: la fecha segura, el "
+            "viernes 4 de diciembre de 2026, ya pasó; el último día todavía puede ser el lunes 7 de diciembre de 2026, "
+            "si se aplica la prórroga por fines de semana y feriados (C.R.S. § 2-4-108)."),
     dict(name="complainant, late: a plan made after the last day has passed",
          procedure=FC, facts={**OCT6, "received": "2026-12-10"}, today="2026-12-08", person="complainant",
          status="late", date="2026-12-07",

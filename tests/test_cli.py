@@ -42,13 +42,13 @@ def test_evaluate_answers_as_of_the_day_given_with_today():
     # Fort Collins, § 7-145(a): Tue 6 Oct 2026 + 60 days is Sat 5 Dec; safe Fri 4 Dec; C.R.S. § 2-4-108, if it governs
     # the home-rule city, carries the last day to Mon 7 Dec. Tue 8 Dec, typed as the day the person plans to file,
     # is after it; on Fri 20 Nov there are still 14 days to the safe date, so the answer is the date to file by, and
-    # it is red: filing on the planned day would be late.
+    # it is red: the planned day is too late, said first, then the day to file by (no last day has passed).
     facts = '{"violation_date": "2026-10-06", "received": "2026-12-08", "complainant_role": "candidate"}'
     report = json.loads(run("evaluate", "fort-collins", "-", "--today", "2026-11-20", stdin=facts).stdout)
     assert (report["as_of"], report["filing"]["planned"]) == ("2026-11-20", True)
     assert report["answers"]["complainant"] == report["answers"]["complainant"] | {
-        "status": "late", "date": "2026-12-04",
-        "sentence": "File by Friday, December 4, 2026. The day you plan, Tuesday, December 8, 2026, would be late."}
+        "status": "late", "date": "2026-12-04", "plan_late": True,
+        "sentence": "Your planned day, Tuesday, December 8, 2026, is too late: file by Friday, December 4, 2026."}
     # the same facts with no day given: the receipt date is a fact, and it is late
     report = json.loads(run("evaluate", "fort-collins", "-", stdin=facts).stdout)
     assert report["answers"]["complainant"]["status"] == "late" and report["filing"]["planned"] is False

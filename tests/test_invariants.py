@@ -30,6 +30,12 @@ state is assessed once, and its answers, the office's desk and the calendar file
     agree       the desk's row and the checker's answer give the same day, and the same certainty, for the same
                 facts and today
     announce    a notice that must announce an event's date is flagged when its last day is not before that event
+    tense       no date after today is put in the past tense ("was …", "…, has passed"), in any answer or in the
+                filing's warning for a planned day
+    plan        a planned day after the last day, before that last day has passed, is said to be too late (plan_late)
+                with a day to file by that is not before today; no answer says so once a last day has passed
+    next        a respondent with nothing due is told the procedure's next dated step that concerns them, still
+                ahead and owed whatever the facts, whose count has started (not a limit from the violation)
 
 Each property is shown to catch a mutation of the code that keeps it (test_each_property_catches_its_mutation).
 The number of states per procedure is COMPLAINT_CHECKER_STATES (150; in CI each commit draws its own, 2,850 a
@@ -49,11 +55,12 @@ from core.describing import readings, task
 from core.desk import Complaint, desk
 from core.facts import InputError
 from core.audience import people
-from core.guidance import BETWEEN, CERTAIN, DONE, IF, ON_LAST, PASSED, RELIES, Stages
+from core import report_json
+from core.guidance import AFTER, BETWEEN, CERTAIN, DONE, IF, ON_LAST, PASSED, RELIES, Stages
 from core.situation import as_day
 from core.ics import Reminders, calendar_file, complaint_key, dated_entries, uid
 from core.report import assess
-from core.wording import format_day, format_moment, moment_in_text
+from core.wording import day_in_text, format_day, format_moment, moment_in_text, say
 from fuzzing import SEED
 from scripts.report_snapshot import drawn_facts
 
@@ -108,6 +115,11 @@ FINDINGS = [
     ("bethel-ethics", {"violation_date": "2026-11-05", "received": "2026-11-20"}, "2026-11-23"),
     ("hawaii-ethics", {"received": "2030-04-01", "events": {"charge-served": "2030-05-06"}}, "2030-05-27"),
     ("fec", {"received": "2026-02-02", "events": {"probable-cause": "2026-12-01"}}, "2026-12-02"),
+    # Issue 39: a planned day on time only under a reading, ten days before the safe date; the respondent of an
+    # Illinois complaint received Mon 2 Aug 2027, on Fri 6 Aug, with the ruling on sufficiency due Wed 11 Aug.
+    ("fort-collins", {"violation_date": "2027-10-12", "received": "2027-12-14", "complainant_role": "candidate"},
+     "2027-11-30"),
+    ("illinois-model-ethics", {"received": "2027-08-02"}, "2027-08-06"),
 ]
 
 
@@ -336,6 +348,47 @@ def violations(name: str, facts: dict, today: date | None, lang: str) -> list[tu
         if u.sure == PASSED and today and last and today <= last:
             fail("late", f"{u.id}: passed on {today}, though its last day is {last}")
 
+    # tense: a date after today is never in the past tense, in what each person reads or in the filing's card
+    if today:
+        texts = [t for answer in answers.values() for t in (answer.sentence, answer.detail) if t]
+        if f.planned and f.certainty == "relies":
+            texts.append(report_json._filing(a).get("warning") or "")
+        later = {day for dl in a.deadlines.values() for day in (dl.safe, dl.due, dl.certain, dl.nominal)
+                 if day and day > today}
+        for day in later:
+            words = day_in_text(day, lang)
+            past = ([f"was {words}", f"{words}, has passed", f"{words} has passed"] if lang == "en" else
+                    [f"fue {words}", f"era {words}", f"{words}, ya pasó"])
+            for text in texts:
+                if any(p in text for p in past):
+                    fail("tense", f"{day}, after today {today}, is in the past tense: {text}")
+
+    # plan: a planned day after the last day, which has not passed, is too late, with a day to file by from today
+    u = g.duties.get(f.rule)
+    complainant = answers["complainant"]
+    too_late = f.planned and f.plan == "late" and u is not None and u.where != AFTER and complainant.status == "late"
+    if too_late:
+        by = u.day
+        if not complainant.plan_late:
+            fail("plan", "a planned day after the last day is not said to be too late")
+        if by is None or by < today or day_in_text(by, lang) not in complainant.sentence:
+            fail("plan", f"a planned day too late names no day to file by from today ({by})")
+    elif complainant.plan_late:
+        fail("plan", "an answer says a planned day is too late, though it is not, or a last day has passed")
+
+    # next: a respondent with nothing due reads the procedure's next dated step that concerns them
+    respondent = answers["respondent"]
+    coming = sorted((u for u in g.duties.values() if "respondent" in u.concerns and "respondent" not in u.acts
+                     and u.rule.kind != "filing" and u.day and u.sure in (CERTAIN, RELIES)
+                     and not any(c.anchor == "violation_date" for c in u.rule.counts)
+                     and not (today and u.starts and u.starts > today)), key=lambda u: u.day)
+    nothing_due = respondent.status == "nothing" or respondent.sentence.startswith(say("answer_undated_lead", lang))
+    if coming and nothing_due:
+        said = " ".join(t for t in (respondent.sentence, respondent.detail) if t)
+        first = [u for u in coming if u.day == coming[0].day]
+        if not any(task(u.rule, lang) in said for u in first):
+            fail("next", f"respondent: nothing due, and the next step, {coming[0].id}, is not named")
+
     # announce
     kinds = {(c.kind, c.rule) for c in a.conflicts}
     for d in a.deadlines.values():
@@ -472,6 +525,22 @@ def _late_on_the_last_day(monkeypatch):
         guidance.AFTER if real(today, safe, due) == guidance.ON_LAST else real(today, safe, due)))
 
 
+def _safe_date_always_past(monkeypatch):
+    monkeypatch.setattr(report_json, "_relies_key", lambda a: "assume_extension_needed")
+
+
+def _plan_too_late_without_a_day(monkeypatch):
+    import core.answers as answers
+    real = answers._with_plan
+    monkeypatch.setattr(answers, "_with_plan", lambda ctx, f, lead, plan: (
+        "Your planned day is too late." if f.plan == "late" else real(ctx, f, lead, plan)))
+
+
+def _next_step_unsaid(monkeypatch):
+    import core.answers as answers
+    monkeypatch.setattr(answers, "_with_next_of_others", lambda ctx, answer: answer)
+
+
 MUTATIONS = {
     "green": _plan_always_green,
     "today": _safe_date_kept_after_it_passed,
@@ -485,6 +554,9 @@ MUTATIONS = {
     "defect": _defects_unsaid,
     "steps": _steps_unsaid,
     "late": _late_on_the_last_day,
+    "tense": _safe_date_always_past,
+    "plan": _plan_too_late_without_a_day,
+    "next": _next_step_unsaid,
 }
 # A second mutation of a property: "hours" catches the time dropped from the sentence, and from the model.
 MORE_MUTATIONS = {"hours, from the rule": ("hours", _ends_at_dropped)}

@@ -217,6 +217,29 @@ function card(heading, className, ...content) {
   return el("section", { class: `card ${className}` }, el("h4", {}, heading), ...content);
 }
 
+// The "Are you on time?" card: its headline and colour say what the answer says. A day planned (after today) is
+// placed as the core places it (filing.plan): on time, only under a reading, too early, or too late (then no last
+// day has passed, so the card never says one has). A day received is on time (green), on time only under a reading
+// (amber), or late (red).
+const PLANNED = {
+  "on-time": ["timely", "plan_on_time"], "on-time-if-open": ["relies", "plan_relies"], relies: ["relies", "plan_relies"],
+  "relies-on-last": ["relies", "plan_relies"], late: ["late", "plan_late"], "too-early": ["late", "plan_too_early"],
+  closed: ["late", "not-permitted"],
+};
+
+function filingState(filing) {
+  if (filing.no_limit) return { colour: filing.certainty || filing.status, line: () => filing.no_limit_sentence };
+  if (filing.planned && PLANNED[filing.plan]) {
+    const [colour, key] = PLANNED[filing.plan];
+    return { colour, line: (r) => r[key] };
+  }
+  if (filing.status === "unknown") {
+    return { colour: "unknown", line: (r) => (filing.deadline ? r.filing_unknown : r.filing_waiting) };
+  }
+  const colour = filing.status === "timely" ? (filing.certainty === "relies" ? "relies" : "timely") : "late";
+  return { colour, line: (r) => r[filing.status] };
+}
+
 function complainantSection(report, t, terms) {
   const r = t.results;
   const { eligibility, filing, contents } = report;
@@ -240,9 +263,8 @@ function complainantSection(report, t, terms) {
       eligibility.reasons.map((reason) => el("p", {}, terms.text(reason))),
       eligibility.note ? el("p", { class: "eligibility-note" }, terms.text(eligibility.note)) : null, // the file's reading
       el("p", { class: "cite" }, el("a", { href: `law.html#${eligibility.clause}` }, eligibility.cite))),
-    card(r.filing, `filing status-${filing.certainty || filing.status}`,
-      el("p", { class: "status-line", "data-status": filing.status }, filing.no_limit ? filing.no_limit_sentence
-        : filing.status === "unknown" ? (filing.deadline ? r.filing_unknown : r.filing_waiting) : r[filing.status]),
+    card(r.filing, `filing status-${filingState(filing).colour}`,
+      el("p", { class: "status-line", "data-status": filing.status }, filingState(filing).line(r)),
       filing.warning ? el("p", { class: "warning" }, filing.warning) : null,
       filing.no_limit ? listDetails(t.results.assumptions, filing.assumptions, terms, true) : null,
       filingDates, uncertainDays({ ...filing, due: filing.deadline }, t),
@@ -383,8 +405,12 @@ export function withContactLink(text, report) {
 }
 
 // The answer panel: one sentence for this person, its certainty, and what it rests on.
+export function statusLabel(answer, t) {
+  return answer.plan_late ? t.answer.status_plan_late : t.answer[`status_${answer.status}`];
+}
+
 export function renderAnswer(answer, report, t) {
-  return { sentence: answer.sentence, status: answer.status, label: t.answer[`status_${answer.status}`],
+  return { sentence: answer.sentence, status: answer.status, label: statusLabel(answer, t),
     detail: answer.detail ? withContactLink(answer.detail, report) : null };
 }
 
@@ -410,7 +436,7 @@ export function renderPrintout(report, role, facts, t) {
     el("h2", {}, p.facts),
     facts.length ? el("dl", { class: "printout-facts" }, facts.map((f) => [el("dt", {}, f.label), el("dd", {}, f.value)])) : el("p", {}, "—"),
     el("h2", {}, t.answer.heading),
-    el("p", { class: "printout-answer" }, `${t.answer[`status_${answer.status}`]}. ${answer.sentence}`),
+    el("p", { class: "printout-answer" }, `${statusLabel(answer, t)}. ${answer.sentence}`),
     answer.detail ? el("p", {}, answer.detail) : null,
     dated.length ? el("h2", {}, p.dates) : null,
     dated.map((d) => {
