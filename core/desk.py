@@ -629,6 +629,15 @@ def row_json(row: DeskRow, a: Seen, office_days: OfficeDays = OfficeDays()) -> d
     }
 
 
+def _shown(row: DeskRow, a: Seen, office_days: OfficeDays) -> dict:
+    """A row as the page draws it, worked out once per row: a row the memo keeps from one look to the next (the
+    same complaint, assessment, status and kept date, under the same day, language and office days) reads the
+    same."""
+    if "shown" not in row.__dict__:
+        object.__setattr__(row, "shown", row_json(row, a, office_days))
+    return row.__dict__["shown"]
+
+
 def office_day_effect(j: Jurisdiction, day: date, is_open: bool, found: Desk, lang: str) -> str:
     """What a day the office recorded changes under this procedure's law, in one sentence or two: a closure moves
     the last days that fall on it where a law carries a period past a closure; where none does (Illinois: 5 ILCS
@@ -738,7 +747,7 @@ def desk_json(j: Jurisdiction, complaints: list[Complaint], lang: str, today: da
     # the printed week (asked for when it is printed, and always without a view)
     week, monday, sunday, next_week = week_rows(found.rows, today) if view is None or view.get("week") else (
         [], None, None, False)
-    shown = lambda r: row_json(r, found.assessments[r.complaint.id], office_days)
+    shown = lambda r: _shown(r, found.assessments[r.complaint.id], office_days)
     out = {"rows": [shown(r) for r in rows], "complaints": lines, "counts": counts,
            "standings": [{"id": s, "label": say("desk_standing_" + s, lang)} for s in STANDINGS],
            "unreadable": [u.as_json(lang) for u in unreadable],
