@@ -452,12 +452,14 @@ document.getElementById("desk-import").addEventListener("change", async (event) 
     return;
   }
   await load();
-  await redraw();
+  // Imported once written: said now, while the desk is worked out again (each new complaint assessed once).
+  const drawing = redraw();
   section.dataset.imported = String(envelope.complaints.length);
   const left = envelope.unreadable.map((u) => fill(d.unreadable_item, { number: u.number, label: u.label || "—", problem: u.problem }));
   say([envelope.complaints.length ? fill(d.imported, { count: envelope.complaints.length, name: file.name,
     added: envelope.added, updated: envelope.updated, same: envelope.same }) : d.import_nothing,
   left.length ? fill(d.import_left_out, { items: left.join("; ") }) : ""].filter(Boolean).join(" "));
+  await drawing;
 });
 
 // The reminders the calendar gets: "3, 1" business days before, at 09:00 in the city's zone.
