@@ -456,15 +456,22 @@ class Memo:
 
 
 def seen_of(j: Jurisdiction, complaints: list[Complaint], lang: str, today: date | None,
-            office_days: OfficeDays, memo: Memo) -> dict[str, Seen | InputError]:
+            office_days: OfficeDays, memo: Memo, budget: int | None = None) -> dict[str, Seen | InputError | None]:
     """Each complaint's assessment, by complaint id (an InputError for facts that no longer read), from the memo
-    where nothing it reads changed; the memo then keeps exactly these complaints'."""
+    where nothing it reads changed; the memo then keeps exactly these complaints'. With a `budget`, at most that
+    many are assessed afresh; the others are None, not yet assessed (the page asks again: each request stays far
+    from the worker's time limit, and the page says how far it is)."""
     memo.look(j, lang, today, office_days)
     kept, now, found = memo.seen, {}, {}
     for complaint in complaints:
         listed = memo.listed.get(id(complaint))
         key = listed[4] if listed is not None and listed[0] is complaint else Memo.key(complaint)
         seen = now.get(key) or kept.get(key)  # two complaints with the same facts are assessed once
+        if seen is None and budget is not None:
+            if budget <= 0:
+                found[complaint.id] = None
+                continue
+            budget -= 1
         if seen is None:
             try:
                 seen = Seen.of(assess(j, complaint.facts, lang, today, complaint.done, office_days))
@@ -519,17 +526,20 @@ def certainty_of(u: Duty) -> str:
 
 
 def desk(jurisdiction: Jurisdiction, complaints: list[Complaint], lang: str, today: date | None,
-         office_days: OfficeDays = OfficeDays(), memo: Memo | None = None) -> Desk:
+         office_days: OfficeDays = OfficeDays(), memo: Memo | None = None, budget: int | None = None) -> Desk:
     """Every complaint assessed as of `today`, and the duties that concern the office, in date order. A complaint
     that is not open owes nothing: its duties stay listed, retired, at the end, and its line says where it
     stands."""
     memo = memo or Memo()
-    assessments = seen_of(jurisdiction, complaints, lang, today, office_days, memo)
+    assessments = seen_of(jurisdiction, complaints, lang, today, office_days, memo, budget)
     rows, kept_now, listed = [], [], {}
     order = {rule_id: n for n, rule_id in enumerate(jurisdiction.rule_ids())}
     events = {e.id: n for n, e in enumerate(jurisdiction.events)}
     for complaint in complaints:
         a = assessments[complaint.id]
+        if a is None:  # not yet assessed (a budget): listed at a later look
+            kept_now.append(complaint)
+            continue
         before = memo.listed.get(id(complaint))
         if before is not None and before[0] is complaint and before[1] is a:  # nothing it reads changed
             mine, kept = before[2], before[3]
@@ -714,7 +724,12 @@ def desk_json(j: Jurisdiction, complaints: list[Complaint], lang: str, today: da
     `changed` holds only the complaints whose kept dates changed. Without a view, every row, every line, and every
     complaint as kept."""
     memo = memo or Memo()
-    found = desk(j, complaints, lang, today, office_days, memo)
+    budget = view.get("budget") if view is not None else None
+    budget = budget if isinstance(budget, int) and not isinstance(budget, bool) and budget > 0 else None
+    found = desk(j, complaints, lang, today, office_days, memo, budget)
+    pending = sum(1 for a in found.assessments.values() if a is None)
+    if pending:  # some complaints not yet assessed: say how many, and draw nothing until all are
+        return {"pending": pending, "total": len(complaints), "rows": [], "complaints": [], "changed": []}
     rows, lines_of = found.rows, found.complaints
     row_page = complaint_page = None
     if view is not None:

@@ -637,3 +637,16 @@ def test_a_second_look_assesses_only_the_complaint_that_changed_and_draws_what_a
     calls.clear()
     checker.desk_json(json.dumps({"complaints": stored, "view": {}}), "es", "2026-12-01")
     assert len(calls) == 5
+
+
+def test_a_first_look_at_a_large_desk_is_worked_out_a_budget_at_a_time_and_ends_as_one_look_would():
+    # 25 complaints, 10 assessed a request: 15 then 5 pending, then the whole desk, the same as one look draws it.
+    checker = Checker(FC)
+    stored = [fc(f"c{n}", f"FC-{n}", f"2026-11-{n + 1:02d}").as_json() for n in range(25)]
+    ask = lambda: json.loads(checker.desk_json(json.dumps({"complaints": stored, "view": {"budget": 10}}), "en",
+                                               "2026-12-01"))
+    assert [(a["pending"], a["total"]) for a in (ask(), ask())] == [(15, 25), (5, 25)]
+    last = ask()
+    assert "pending" not in last
+    whole = desk_json(FC, [Complaint.read(c) for c in stored], "en", DEC_1, view={})
+    assert last["rows"] == whole["rows"] and last["counts"] == whole["counts"] and len(last["changed"]) == 25
