@@ -404,6 +404,50 @@ def _renderer_mb(browser) -> float:
     return largest / 1024
 
 
+def _desk_run(browser, site, size: int, entry: dict, limit_s: int) -> None:
+    """One run of the desk at one size (desk_speed)."""
+    context = browser.new_context(accept_downloads=True)
+    page = context.new_page()
+    page.set_default_timeout(limit_s * 1000)
+    page.goto(site.url)
+    page.wait_for_selector("html[data-ready] #desk[data-state='done']", timeout=300_000)
+    page.evaluate(SEED_DESK, size)
+    page.reload()
+    page.wait_for_selector("html[data-ready] #desk[data-state='done']", timeout=limit_s * 1000)
+    assert int(page.get_attribute("#desk", "data-rows")) >= size
+    entry["first"].append(float(page.get_attribute("#desk", "data-redraw-ms")))
+    entry["again"] += [page.evaluate(REDRAW_AGAIN) for _ in range(2)]
+    entry["change"] += [page.evaluate(CHANGE_ONE) for _ in range(3)]
+    cdp = context.new_cdp_session(page)
+    cdp.send("HeapProfiler.collectGarbage")  # the nodes the page holds, not those it let go of
+    entry["nodes"].append(cdp.send("Memory.getDOMCounters")["nodes"])
+    entry["memory"].append(_renderer_mb(browser))
+    with page.expect_download(timeout=limit_s * 1000):
+        entry["calendar"].append(page.evaluate(CLICK_UNTIL_SAID, ["#desk-calendar", ["The calendar file"]]))
+    with page.expect_download(timeout=limit_s * 1000) as exported:
+        entry["export"].append(page.evaluate(CLICK_UNTIL_SAID, ["#desk-export", ["The desk is exported"]]))
+    path = exported.value.path()
+    # Into an empty desk (a new profile): from choosing the file to "Imported", then to the desk drawn.
+    other = browser.new_context()
+    empty = other.new_page()
+    empty.set_default_timeout(limit_s * 1000)
+    empty.goto(site.url)
+    empty.wait_for_selector("html[data-ready] #desk[data-state='done']", timeout=300_000)
+    start = time.perf_counter()
+    empty.set_input_files("#desk-import", path)
+    try:
+        empty.wait_for_selector("#desk[data-imported]", timeout=limit_s * 1000)
+        entry["import"].append((time.perf_counter() - start) * 1000)
+        empty.wait_for_selector("#desk[data-state='done']", timeout=limit_s * 1000)
+        entry["import_drawn"].append((time.perf_counter() - start) * 1000)
+    except Exception:  # noqa: BLE001 - not finished within the limit: said as such
+        entry["import"].append(None)
+    other.close()
+    context.close()
+    print(f"  desk of {size}: first {entry['first'][-1]:.0f} ms, change {entry['change'][-1]:.0f} ms, "
+          f"{entry['memory'][-1]:.0f} MB", file=sys.stderr, flush=True)
+
+
 def desk_speed(dist: Path, runs: int, sizes=DESK_SIZES, limit_s: int = 600) -> dict:
     """The office's desk at each size (Fort Collins): once the runtime is ready, the whole list assessed and drawn
     (the first time, and again when another tab changes the desk); one complaint changed (Mark done) and the desk
@@ -419,46 +463,11 @@ def desk_speed(dist: Path, runs: int, sizes=DESK_SIZES, limit_s: int = 600) -> d
         for size in sizes:
             entry = found[size]
             for _ in range(runs):
-                context = browser.new_context(accept_downloads=True)
-                page = context.new_page()
-                page.set_default_timeout(limit_s * 1000)
-                page.goto(site.url)
-                page.wait_for_selector("html[data-ready] #desk[data-state='done']", timeout=300_000)
-                page.evaluate(SEED_DESK, size)
-                page.reload()
-                page.wait_for_selector("html[data-ready] #desk[data-state='done']", timeout=limit_s * 1000)
-                assert int(page.get_attribute("#desk", "data-rows")) >= size
-                entry["first"].append(float(page.get_attribute("#desk", "data-redraw-ms")))
-                entry["again"] += [page.evaluate(REDRAW_AGAIN) for _ in range(2)]
-                entry["change"] += [page.evaluate(CHANGE_ONE) for _ in range(3)]
-                cdp = context.new_cdp_session(page)
-                cdp.send("HeapProfiler.collectGarbage")  # the nodes the page holds, not those it let go of
-                entry["nodes"].append(cdp.send("Memory.getDOMCounters")["nodes"])
-                entry["memory"].append(_renderer_mb(browser))
-                with page.expect_download(timeout=limit_s * 1000):
-                    entry["calendar"].append(page.evaluate(CLICK_UNTIL_SAID, ["#desk-calendar", ["The calendar file"]]))
-                with page.expect_download(timeout=limit_s * 1000) as exported:
-                    entry["export"].append(page.evaluate(CLICK_UNTIL_SAID, ["#desk-export", ["The desk is exported"]]))
-                path = exported.value.path()
-                # Into an empty desk (a new profile): from choosing the file to "Imported", then to the desk drawn.
-                other = browser.new_context()
-                empty = other.new_page()
-                empty.set_default_timeout(limit_s * 1000)
-                empty.goto(site.url)
-                empty.wait_for_selector("html[data-ready] #desk[data-state='done']", timeout=300_000)
-                start = time.perf_counter()
-                empty.set_input_files("#desk-import", path)
                 try:
-                    empty.wait_for_selector("#desk[data-imported]", timeout=limit_s * 1000)
-                    entry["import"].append((time.perf_counter() - start) * 1000)
-                    empty.wait_for_selector("#desk[data-state='done']", timeout=limit_s * 1000)
-                    entry["import_drawn"].append((time.perf_counter() - start) * 1000)
-                except Exception:  # noqa: BLE001 - not finished within the limit: said as such
-                    entry["import"].append(None)
-                other.close()
-                context.close()
-                print(f"  desk of {size}: first {entry['first'][-1]:.0f} ms, change {entry['change'][-1]:.0f} ms, "
-                      f"{entry['memory'][-1]:.0f} MB", file=sys.stderr, flush=True)
+                    _desk_run(browser, site, size, entry, limit_s)
+                except Exception as error:  # noqa: BLE001 - a step not finished within the limit: said as such
+                    entry["unfinished"] = entry.get("unfinished", []) + [str(error).splitlines()[0]]
+                    print(f"  desk of {size}: not finished: {str(error).splitlines()[0]}", file=sys.stderr, flush=True)
         browser.close()
     site.server.shutdown()
     return found
@@ -477,6 +486,9 @@ def print_desk(found: dict) -> None:
           + "---:|" * len(sizes))
     for label, key in rows:
         print(f"| {label} | " + " | ".join(spread(found[n][key]) for n in sizes) + " |")
+    for n in sizes:
+        for why in found[n].get("unfinished", []):
+            print(f"Not finished at {n:,} complaints: {why}")
 
 
 def main() -> int:
@@ -486,6 +498,8 @@ def main() -> int:
     parser.add_argument("--desk-only", action="store_true", help="measure only the office's desk, at 50, 500 and "
                                                                      "2,000 complaints")
     parser.add_argument("--desk-sizes", type=int, nargs="+", help="measure only the desk, at these sizes")
+    parser.add_argument("--desk-limit", type=int, default=600, help="seconds a desk step may take before it is "
+                                                                   "reported as not finished")
     parser.add_argument("--site", type=Path, help="measure this built site instead of building one (e.g. an "
                                                   "older commit's dist/, to compare before and after)")
     args = parser.parse_args()
@@ -496,7 +510,7 @@ def main() -> int:
             build.build(None, dist)
         if args.desk_only or args.desk_sizes:
             sizes = tuple(args.desk_sizes or DESK_SIZES)
-            print_desk(desk_speed(dist, args.runs, sizes))
+            print_desk(desk_speed(dist, args.runs, sizes, args.desk_limit))
             return 0
         desk = desk_speed(dist, args.runs, (DESK_COMPLAINTS,))[DESK_COMPLAINTS]
         print(f"The office's desk, {DESK_COMPLAINTS} complaints, runtime ready: the whole list assessed and drawn in "
