@@ -165,3 +165,37 @@ def test_the_desk_with_the_keyboard_keeps_the_focus_and_changes_a_status_only_wh
         page.click("#desk-export")
     [exported] = json.loads(open(info.value.path(), encoding="utf-8").read())["complaints"]
     assert (exported["standing"], exported["note"]) == ("dismissed", "Respondent asked for a copy.")
+
+
+def test_a_long_desk_is_paged_with_counts_said_and_the_keyboard_keeps_its_place_even_on_a_phone(new_page):
+    """Issue 38: 2,000 complaints drew 83,000 nodes. 60 complaints received Mon 2026-11-30, each with its review due
+    Thu Dec 3 (this week) and its wait on the investigation's notice: 120 duties, 50 a page."""
+    narrow = {"width": 320, "height": 700}  # the narrowest phone the site is made for
+    page = new_page(viewport=narrow)
+    page.clock.set_fixed_time("2026-12-01T10:00:00-07:00")
+    page.goto("fort-collins/desk.html")
+    page.wait_for_selector("html[data-ready] #desk[data-state='done']", timeout=LOAD_TIMEOUT_MS)
+    page.evaluate(SEED, ["fort-collins", [{"id": f"c{n:02d}", "label": f"2026-EC-{n}", "added": "2026-11-30T12:00:00.000Z",
+                                           "changed": "2026-11-30T12:00:00.000Z", "dates": {},
+                                           "facts": {"violation_date": "2026-10-01", "received": "2026-11-30"}}
+                                          for n in range(1, 61)]])
+    page.reload()
+    page.wait_for_selector("html[data-ready] #desk[data-state='done']", timeout=LOAD_TIMEOUT_MS)
+    assert page.text_content("#desk-counts") == ("Overdue: 0. Due this week: 60. Later: 0. Waiting on an event: 60. "
+                                                 "Done: 0. No longer owed: 0.")
+    assert page.text_content("#desk-duties-page") == "Duties 1 to 50 of 120"
+    assert page.locator("#desk-duties tbody tr").count() == 50
+    assert page.text_content("#desk-complaints-page") == "Complaints 1 to 50 of 60"
+    assert page.locator("#desk-complaints tbody tr").count() == 50
+    # In the office's order: 2026-EC-9 before 2026-EC-10.
+    labels = page.eval_on_selector_all("#desk-complaints tbody th", "cells => cells.map(c => c.firstChild.textContent)")
+    assert labels[8:10] == ["2026-EC-9", "2026-EC-10"]
+    # The next page with the keyboard: said where it is, and the focus stays on the button pressed.
+    page.focus("#desk-duties-next")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('desk-duties-page').textContent === 'Duties 51 to 100 of 120'",
+                           timeout=LOAD_TIMEOUT_MS)
+    assert page.evaluate("() => document.activeElement.id") == "desk-duties-next"
+    assert page.get_attribute("#desk-duties-pager", "aria-label") == "the duties"
+    # Nothing wider than the phone.
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= narrow["width"]
