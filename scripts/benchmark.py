@@ -357,31 +357,43 @@ SEED_DESK = """(count) => new Promise((resolve, reject) => {
     tx.onerror = () => reject(tx.error);
   };
 })"""
-REDRAW_AGAIN = """async () => {
+REDRAW_AGAIN = """async (limit) => {
+  const until = performance.now() + limit;
   document.getElementById("desk").dataset.state = "asked";
   new BroadcastChannel("complaint-checker-desk").postMessage({ procedure: "fort-collins", ids: [] });
-  while (document.getElementById("desk").dataset.state !== "done") await new Promise((r) => setTimeout(r, 5));
+  while (document.getElementById("desk").dataset.state !== "done") {
+    if (performance.now() > until) throw new Error(`the desk was not drawn again within ${limit / 1000} s`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
   return Number(document.getElementById("desk").dataset.redrawMs);
 }"""
 # One complaint changed, as the office changes it: "Mark done" on the first duty that offers it, from the click to
 # the desk drawn again (saved, assessed, drawn), in ms.
-CHANGE_ONE = """async () => {
+CHANGE_ONE = """async (limit) => {
   const desk = document.getElementById("desk");
+  const until = performance.now() + limit;
   const button = document.querySelector("#desk-duties button[data-done]");
   if (!button) return null;
   const start = performance.now();
   desk.dataset.state = "asked";
   button.click();
-  while (desk.dataset.state !== "done") await new Promise((r) => setTimeout(r, 2));
+  while (desk.dataset.state !== "done") {
+    if (performance.now() > until) throw new Error(`one complaint changed was not drawn within ${limit / 1000} s`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
   return performance.now() - start;
 }"""
 # A button whose work ends in a message: from the click to the message that it is done, in ms.
-CLICK_UNTIL_SAID = """async ([selector, starts]) => {
+CLICK_UNTIL_SAID = """async ([selector, starts, limit]) => {
+  const until = performance.now() + limit;
   const message = document.getElementById("desk-message-text");
   message.textContent = "";
   const start = performance.now();
   document.querySelector(selector).click();
-  while (!starts.some((s) => message.textContent.startsWith(s))) await new Promise((r) => setTimeout(r, 5));
+  while (!starts.some((s) => message.textContent.startsWith(s))) {
+    if (performance.now() > until) throw new Error(`${selector} said nothing within ${limit / 1000} s`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
   return performance.now() - start;
 }"""
 
@@ -416,16 +428,16 @@ def _desk_run(browser, site, size: int, entry: dict, limit_s: int) -> None:
     page.wait_for_selector("html[data-ready] #desk[data-state='done']", timeout=limit_s * 1000)
     assert int(page.get_attribute("#desk", "data-rows")) >= size
     entry["first"].append(float(page.get_attribute("#desk", "data-redraw-ms")))
-    entry["again"] += [page.evaluate(REDRAW_AGAIN) for _ in range(2)]
-    entry["change"] += [page.evaluate(CHANGE_ONE) for _ in range(3)]
+    entry["again"] += [page.evaluate(REDRAW_AGAIN, limit_s * 1000) for _ in range(2)]
+    entry["change"] += [page.evaluate(CHANGE_ONE, limit_s * 1000) for _ in range(3)]
     cdp = context.new_cdp_session(page)
     cdp.send("HeapProfiler.collectGarbage")  # the nodes the page holds, not those it let go of
     entry["nodes"].append(cdp.send("Memory.getDOMCounters")["nodes"])
     entry["memory"].append(_renderer_mb(browser))
     with page.expect_download(timeout=limit_s * 1000):
-        entry["calendar"].append(page.evaluate(CLICK_UNTIL_SAID, ["#desk-calendar", ["The calendar file"]]))
+        entry["calendar"].append(page.evaluate(CLICK_UNTIL_SAID, ["#desk-calendar", ["The calendar file"], limit_s * 1000]))
     with page.expect_download(timeout=limit_s * 1000) as exported:
-        entry["export"].append(page.evaluate(CLICK_UNTIL_SAID, ["#desk-export", ["The desk is exported"]]))
+        entry["export"].append(page.evaluate(CLICK_UNTIL_SAID, ["#desk-export", ["The desk is exported"], limit_s * 1000]))
     path = exported.value.path()
     # Into an empty desk (a new profile): from choosing the file to "Imported", then to the desk drawn.
     other = browser.new_context()
