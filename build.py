@@ -47,7 +47,7 @@ import jinja2
 from core import __version__, prepared
 from core.audience import AUDIENCES, asked, form_layout
 from core.contact import missing_sentence
-from core.desk import MAX_COMPLAINTS, MAX_EXPORT_BYTES
+from core.desk import MAX_COMPLAINTS, MAX_EXPORT_BYTES, MAX_NOTE
 from core.facts import earliest_date, latest_date
 from core.jurisdiction import cases_path, check_file, jurisdiction_path, seed_ids
 from core.localize import localized
@@ -266,7 +266,7 @@ def make_environment(strings: dict) -> jinja2.Environment:
     env.globals.update(t=strings, csp=CSP, js_strings={k: strings[k] for k in JS_STRINGS}, audiences=AUDIENCES,
                        earliest_date=earliest_date, latest_date=latest_date,
                        # the desk's one limit (core/desk.py), which the page holds to when it adds and imports
-                       desk_limits={"complaints": MAX_COMPLAINTS, "bytes": MAX_EXPORT_BYTES})
+                       desk_limits={"complaints": MAX_COMPLAINTS, "bytes": MAX_EXPORT_BYTES, "note": MAX_NOTE})
     return env
 
 

@@ -28,10 +28,13 @@ reads it.
 
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
+from functools import lru_cache
 
 from .answers import duty_words
+from .business_calendar import HOLIDAY
 from .describing import task
 from .facts import DATE_PATTERN, InputError, nesting_depth
 from .guidance import CERTAIN, DONE, IF, PASSED, RELIES, WAITING, Duty
@@ -50,6 +53,7 @@ VERSION = 2
 MAX_COMPLAINTS = 5_000
 MAX_EXPORT_BYTES = 64_000_000
 MAX_LABEL = 80
+MAX_NOTE = 2_000  # the office's own note on a complaint, in characters
 MAX_FACTS_BYTES = 20_000
 MAX_OFFICE_DAYS = 400
 MAX_NESTING = 12  # a desk document nests six deep; facts add at most a few more
@@ -60,7 +64,9 @@ OFFICE = "clerk"  # the office, as the audience names it: the clerk, a commissio
 STANDINGS = ("open", "dismissed", "closed", "referred")  # where a complaint stands; only an open one owes anything
 
 OVERDUE, THIS_WEEK, LATER, WAITING_ROW, DONE_ROW = "overdue", "this_week", "later", "waiting", "done"
-ROW_STATUSES = (OVERDUE, THIS_WEEK, LATER, WAITING_ROW, DONE_ROW)
+RETIRED_ROW = "retired"  # a duty of a complaint that is no longer open: kept in sight, owed by no one
+ROW_STATUSES = (OVERDUE, THIS_WEEK, LATER, WAITING_ROW, DONE_ROW, RETIRED_ROW)
+PER_PAGE = 50  # the rows of one page of the desk's lists (the page asks for a page; a screen reader hears counts)
 SAFE = "safe"  # certain, on the safe date, while the code's last day may be later
 
 
@@ -166,6 +172,7 @@ class Complaint:
     dates: dict[str, Kept] = field(default_factory=dict)
     standing: str = "open"
     done: dict[str, date] = field(default_factory=dict)
+    note: str = ""  # the office's own words on the complaint (optional: a file without one reads as "")
 
     @classmethod
     def read(cls, raw) -> "Complaint":
@@ -187,15 +194,19 @@ class Complaint:
         standing = raw.get("standing", "open")
         if standing not in STANDINGS:
             raise Malformed("standing", known=", ".join(STANDINGS))
+        note = raw.get("note", "")
+        if not (isinstance(note, str) and len(note) <= MAX_NOTE):
+            raise Malformed("note", limit=MAX_NOTE)
         return cls(ident, label.strip(), facts, added, changed, {str(k): Kept.read(v) for k, v in dates.items()},
-                   standing, {str(k): read_day(v) for k, v in done.items() if v is not None})
+                   standing, {str(k): read_day(v) for k, v in done.items() if v is not None}, note)
 
     def as_json(self) -> dict:
         moment = lambda m: m.isoformat().replace("+00:00", "Z") if m else ""
         return {"id": self.id, "label": self.label, "facts": self.facts, "added": moment(self.added),
                 "changed": moment(self.changed), "standing": self.standing,
                 "done": {k: v.isoformat() for k, v in sorted(self.done.items())},
-                "dates": {k: v.as_json() for k, v in sorted(self.dates.items())}}
+                "dates": {k: v.as_json() for k, v in sorted(self.dates.items())},
+                **({"note": self.note} if self.note else {})}
 
 
 @dataclass(frozen=True)
@@ -240,13 +251,16 @@ class Unreadable:
         return {"number": self.number, "id": self.id, "label": self.label, "problem": self.problem.words(lang)}
 
 
-def read_complaints(raw: list) -> tuple[list[Complaint], list[Unreadable]]:
+def read_complaints(raw: list, memo: "Memo | None" = None) -> tuple[list[Complaint], list[Unreadable]]:
     """Every complaint that can be read, and every one that cannot, named: one bad complaint never blocks the rest.
-    A second complaint with an id already read is one that cannot be."""
-    complaints, unreadable, seen = [], [], set()
+    A second complaint with an id already read is one that cannot be. With a memo, a complaint stored as it was at
+    the last look is not read again."""
+    memo = memo or Memo()
+    complaints, unreadable, seen, parsed, items = [], [], set(), {}, {}
     for number, item in enumerate(raw, start=1):
+        key = repr(item)  # the same stored complaint as at the last look: already read (and checked) then
         try:
-            complaint = Complaint.read(item)
+            complaint = memo.parsed.get(key) or Complaint.read(item)
             if complaint.id in seen:
                 raise Malformed("id_twice")
         except Malformed as err:
@@ -256,7 +270,9 @@ def read_complaints(raw: list) -> tuple[list[Complaint], list[Unreadable]]:
                                          one_line(label, MAX_LABEL) if label is not None else None, err))
             continue
         seen.add(complaint.id)
+        parsed[key], items[complaint.id] = complaint, item
         complaints.append(complaint)
+    memo.parsed, memo.items = parsed, items
     return complaints, unreadable
 
 
@@ -369,6 +385,7 @@ class DeskRow:
     duty: Duty
     status: str
     kept: Kept
+    order: tuple = field(default=(), compare=False, repr=False)  # its place on the desk (set once it is listed)
 
     @property
     def deadline(self):
@@ -385,10 +402,92 @@ class DeskRow:
 
 
 @dataclass(frozen=True)
-class Desk:
-    """Every complaint assessed, and every duty row in date order (waiting rows, then done ones, last)."""
+class Seen:
+    """What the desk keeps of one complaint's assessment (core/report.py, `assess`) between two looks: the
+    situation it was read in, the duties that concern the office, and the office's answer. An assessment weighs 25
+    to 55 kB; this keeps only what the desk and its calendar read (`events` reads an assessment's situation)."""
 
-    assessments: dict[str, Assessment | InputError]
+    situation: object
+    duties: tuple[Duty, ...]
+    answer_status: str
+    answer_sentence: str
+
+    @classmethod
+    def of(cls, a: Assessment) -> "Seen":
+        answer = a.answers["clerk"]
+        return cls(a.situation, tuple(u for u in a.guidance.duties.values() if concerns_office(u)), answer.status,
+                   answer.sentence)
+
+
+class Memo:
+    """What one look at the desk worked out, kept for the next: a desk of 2,000 complaints in which one changed
+    assesses and lists that one again, not 2,000 (docs/desk.md, "What a desk weighs").
+
+    - `parsed`: each stored complaint as read (by its stored form), so an unchanged one is not checked again;
+    - `seen`: each complaint's assessment, by what it reads (the facts and the duties marked done);
+    - `listed`: each complaint's rows and what it keeps of its dates, by the complaint read.
+
+    The page's worker holds one per procedure (core/json_api.py); every other caller gets a fresh one, so the core
+    keeps no state of its own. Only the complaints of the last look are kept, and what depends on the day, the language, the procedure or the
+    office's days starts afresh when one of them changes. The core is pure: the same inputs give the same
+    assessment, so what is kept is what a new look would make."""
+
+    def __init__(self):
+        self.context, self.seen, self.listed, self.parsed, self.items, self.j = None, {}, {}, {}, {}, None
+
+    def look(self, j: Jurisdiction, lang: str, today: date | None, office_days: OfficeDays) -> None:
+        context = (id(j), j.id, lang, today, office_days)
+        if context != self.context:
+            self.context, self.seen, self.listed = context, {}, {}
+            self.j = j  # held, so that id(j) names this procedure for as long as the memo keeps it
+
+    @staticmethod
+    def key(complaint: Complaint) -> str:
+        return repr((complaint.facts, sorted(complaint.done.items())))
+
+    def keeps(self, before: Complaint, now: Complaint) -> None:
+        """The page keeps `now` (what it saw of the dates) in place of `before`, as it stored it (the same members,
+        its dates as `now` writes them): the next look reads it, and lists it, as already known."""
+        item, listed = self.items.get(before.id), self.listed.get(id(before))
+        if item is None or listed is None or listed[0] is not before:
+            return
+        self.parsed[repr({**item, "dates": now.as_json()["dates"]})] = now
+        self.listed[id(now)] = (now, *listed[1:])
+
+
+def seen_of(j: Jurisdiction, complaints: list[Complaint], lang: str, today: date | None,
+            office_days: OfficeDays, memo: Memo, budget: int | None = None) -> dict[str, Seen | InputError | None]:
+    """Each complaint's assessment, by complaint id (an InputError for facts that no longer read), from the memo
+    where nothing it reads changed; the memo then keeps exactly these complaints'. With a `budget`, at most that
+    many are assessed afresh; the others are None, not yet assessed (the page asks again: each request stays far
+    from the worker's time limit, and the page says how far it is)."""
+    memo.look(j, lang, today, office_days)
+    kept, now, found = memo.seen, {}, {}
+    for complaint in complaints:
+        listed = memo.listed.get(id(complaint))
+        key = listed[4] if listed is not None and listed[0] is complaint else Memo.key(complaint)
+        seen = now.get(key) or kept.get(key)  # two complaints with the same facts are assessed once
+        if seen is None and budget is not None:
+            if budget <= 0:
+                found[complaint.id] = None
+                continue
+            budget -= 1
+        if seen is None:
+            try:
+                seen = Seen.of(assess(j, complaint.facts, lang, today, complaint.done, office_days))
+            except InputError as err:
+                seen = err
+        now[key] = found[complaint.id] = seen
+    memo.seen = now
+    return found
+
+
+@dataclass(frozen=True)
+class Desk:
+    """Every complaint assessed, and every duty row in date order (waiting rows, then done ones, then those of
+    complaints no longer open, last)."""
+
+    assessments: dict[str, Seen | InputError]
     rows: list[DeskRow]
     complaints: list[Complaint]  # with what the desk now keeps of each date
 
@@ -398,8 +497,14 @@ def concerns_office(u: Duty) -> bool:
     return OFFICE in u.concerns
 
 
+def week_of(today: date) -> tuple[date, date]:
+    """The calendar week `today` is in: Monday to Sunday."""
+    monday = today - timedelta(days=today.weekday())
+    return monday, monday + timedelta(days=WEEK - 1)
+
+
 def status_of(u: Duty, today: date | None) -> str:
-    """Where today falls for a duty, as the desk sorts it: the guidance decides, the week only groups."""
+    """Where today falls for a duty, as the desk sorts it: the guidance decides, the calendar week only groups."""
     if u.sure == DONE:
         return DONE_ROW
     if u.sure == WAITING or u.day is None:
@@ -408,7 +513,7 @@ def status_of(u: Duty, today: date | None) -> str:
         return OVERDUE
     if today is None:
         return LATER
-    return THIS_WEEK if u.day < today + timedelta(days=WEEK) else LATER
+    return THIS_WEEK if u.day <= week_of(today)[1] else LATER
 
 
 def certainty_of(u: Duty) -> str:
@@ -421,65 +526,101 @@ def certainty_of(u: Duty) -> str:
 
 
 def desk(jurisdiction: Jurisdiction, complaints: list[Complaint], lang: str, today: date | None,
-         office_days: OfficeDays = OfficeDays()) -> Desk:
+         office_days: OfficeDays = OfficeDays(), memo: Memo | None = None, budget: int | None = None) -> Desk:
     """Every complaint assessed as of `today`, and the duties that concern the office, in date order. A complaint
-    that is not open owes nothing: its rows are gone, and its line says where it stands."""
-    assessments, rows, kept_now = {}, [], []
+    that is not open owes nothing: its duties stay listed, retired, at the end, and its line says where it
+    stands."""
+    memo = memo or Memo()
+    assessments = seen_of(jurisdiction, complaints, lang, today, office_days, memo, budget)
+    rows, kept_now, listed = [], [], {}
     order = {rule_id: n for n, rule_id in enumerate(jurisdiction.rule_ids())}
+    events = {e.id: n for n, e in enumerate(jurisdiction.events)}
     for complaint in complaints:
-        try:
-            a = assess(jurisdiction, complaint.facts, lang, today, complaint.done, office_days)
-        except InputError as err:
-            assessments[complaint.id] = err
+        a = assessments[complaint.id]
+        if a is None:  # not yet assessed (a budget): listed at a later look
             kept_now.append(complaint)
             continue
-        assessments[complaint.id] = a
-        if complaint.standing != "open":
-            kept_now.append(complaint)
-            continue
-        dates = dict(complaint.dates)
-        for u in a.guidance.duties.values():
-            if not concerns_office(u):
-                continue
-            if u.day is None and (not u.deadline.waiting_label or u.sure == DONE):
-                continue  # neither dated nor waiting on anything the office can record, or behind the complaint
-            kept = Kept.seen(complaint.dates.get(u.id), u.day, today)
-            dates[u.id] = kept
-            rows.append(DeskRow(complaint, u, status_of(u, today), kept))
-        kept_now.append(replace(complaint, dates=dates))
-    rows = _next_waits(jurisdiction, rows)
-    last = {WAITING_ROW: 1, DONE_ROW: 2}
-    rows.sort(key=lambda r: (last.get(r.status, 0), r.day or date.max, r.duty.moment is None,
-                             r.complaint.label.casefold(), r.complaint.id, order.get(r.deadline.id, 0)))
+        before = memo.listed.get(id(complaint))
+        if before is not None and before[0] is complaint and before[1] is a:  # nothing it reads changed
+            mine, kept = before[2], before[3]
+        else:
+            mine, kept = _listed(complaint, a, today, events, order)
+        known = before is not None and before[0] is complaint
+        listed[id(complaint)] = (complaint, a, mine, kept, before[4] if known else Memo.key(complaint))
+        rows += mine
+        kept_now.append(kept)
+    memo.listed = listed
+    rows.sort(key=lambda r: r.order)
     return Desk(assessments, rows, kept_now)
 
 
-def _next_waits(j: Jurisdiction, rows: list[DeskRow]) -> list[DeskRow]:
-    """Every dated row; of each complaint's rows that wait on an event, only those waiting on its next event in the
+def _listed(complaint: Complaint, a: Seen | InputError, today: date | None, events: dict, order: dict):
+    """One complaint's rows, and the complaint with what it now keeps of its dates."""
+    if isinstance(a, InputError):
+        return [], complaint
+    rows, is_open = [], complaint.standing == "open"
+    dates = dict(complaint.dates)
+    for u in a.duties:
+        if u.day is None and (not u.deadline.waiting_label or u.sure == DONE):
+            continue  # neither dated nor waiting on anything the office can record, or behind the complaint
+        if not is_open:  # retired with its complaint: nothing is owed, and nothing more is seen to move
+            if u.day is not None:
+                rows.append(DeskRow(complaint, u, RETIRED_ROW, complaint.dates.get(u.id) or Kept(u.day)))
+            continue
+        kept = Kept.seen(complaint.dates.get(u.id), u.day, today)
+        dates[u.id] = kept
+        rows.append(DeskRow(complaint, u, status_of(u, today), kept))
+    rows = _next_waits(events, rows)
+    last = {WAITING_ROW: 1, DONE_ROW: 2, RETIRED_ROW: 3}
+    for r in rows:
+        object.__setattr__(r, "order", (last.get(r.status, 0), r.day or date.max, r.duty.moment is None,
+                                        complaint.label.casefold(), complaint.id, order.get(r.deadline.id, 0)))
+    return rows, replace(complaint, dates=dates) if is_open else complaint
+
+
+def _next_waits(events: dict[str, int], rows: list[DeskRow]) -> list[DeskRow]:
+    """One complaint's dated rows; of its rows that wait on an event, only those waiting on its next event in the
     procedure's order (the duties recording that one event would date, not every step of a hearing yet to come);
     and the rows that wait on a fact to be entered (an election's date)."""
-    events = [e.id for e in j.events]
     event_of = lambda r: (r.deadline.waiting_on or "").removeprefix("deadline:")
     waits = lambda r: r.status == WAITING_ROW and r.day is None and event_of(r) in events
-    first = {}
-    for r in rows:
-        if waits(r):
-            first[r.complaint.id] = min(first.get(r.complaint.id, len(events)), events.index(event_of(r)))
-    return [r for r in rows if not waits(r) or events.index(event_of(r)) == first[r.complaint.id]]
+    first = min((events[event_of(r)] for r in rows if waits(r)), default=None)
+    return [r for r in rows if not waits(r) or events[event_of(r)] == first]
 
 
-def row_json(row: DeskRow, a: Assessment) -> dict:
+def closed_by_record(j: Jurisdiction, row: DeskRow, office_days: OfficeDays) -> bool:
+    """A duty whose code's last day the office recorded as closed, under a counting that carries no period past a
+    closure (`closure_effect = "none"`: Illinois, 5 ILCS 70/1.11, moves a last day off a Saturday, Sunday or legal
+    holiday only). The record moves nothing: the day stays the code's last, and the office must act before it."""
+    d = row.deadline
+    return (d.due is not None and d.due in office_days.closed and row.status not in (DONE_ROW, RETIRED_ROW)
+            and j.counting_of(d.rule).closure_effect == "none" and not _holiday(j, d.due))
+
+
+def _holiday(j: Jurisdiction, day: date) -> bool:
+    """A legal holiday by the procedure's own calendar (a record of the office's moves none: it is already one)."""
+    return any(c.kind == HOLIDAY and c.confirmed for c in j.calendar.days.get(day, ()))
+
+
+def row_json(row: DeskRow, a: Seen, office_days: OfficeDays = OfficeDays()) -> dict:
     j, lang, u = a.situation.j, a.situation.lang, row.duty
     d = u.deadline
     actor = j.actor(d.rule.actor)
     moved = None
-    if row.kept.moved_on and row.kept.sequence and row.status != DONE_ROW:
+    if row.kept.moved_on and row.kept.sequence and row.status not in (DONE_ROW, RETIRED_ROW):
         if row.kept.was is None:
             moved = say("desk_moved_dated", lang, on=row.kept.moved_on)
         elif row.kept.was == d.safe and u.day == d.due:
             moved = say("desk_moved_safe_passed", lang, was=row.kept.was)
         else:
             moved = say("desk_moved_from", lang, was=row.kept.was, on=row.kept.moved_on)
+    retired = row.status == RETIRED_ROW
+    if retired:
+        words = say("desk_retired", lang, standing=say("desk_standing_" + row.complaint.standing, lang).lower())
+    elif closed_by_record(j, row, office_days):
+        words = say("desk_closed_no_extension", lang, due=d.due, cite=j.counting_of(d.rule).cite, day=u.day)
+    else:
+        words = duty_words(j, u, lang)
     return {
         "complaint": row.complaint.id, "label": row.complaint.label, "duty": d.id,
         "task": task(d.rule, lang), "who": actor.label, "owed_by_office": row.owed_by_office,
@@ -489,13 +630,43 @@ def row_json(row: DeskRow, a: Assessment) -> dict:
         "due": _iso(d.due),
         "due_at": u.moment.isoformat(timespec="minutes") if u.moment else None,
         "status": row.status, "status_text": say("desk_status_" + row.status, lang),
-        "certainty": certainty_of(u), "certainty_text": duty_words(j, u, lang),
+        "certainty": certainty_of(u), "certainty_text": words,
         "waiting_for": say("desk_waiting_for", lang, what=d.waiting_label) if u.day is None and d.waiting_label
         else None,
         "moved": moved, "sequence": row.kept.sequence, "cite": j.clause(d.rule.clause).cite,
-        "can_mark_done": row.owed_by_office and u.sure in (CERTAIN, RELIES, IF, PASSED),
-        "marked_done": bool(u.retired and u.retired.event is None),
+        "can_mark_done": not retired and row.owed_by_office and u.sure in (CERTAIN, RELIES, IF, PASSED),
+        "marked_done": not retired and bool(u.retired and u.retired.event is None),
     }
+
+
+def _shown(row: DeskRow, a: Seen, office_days: OfficeDays) -> dict:
+    """A row as the page draws it, worked out once per row: a row the memo keeps from one look to the next (the
+    same complaint, assessment, status and kept date, under the same day, language and office days) reads the
+    same."""
+    if "shown" not in row.__dict__:
+        object.__setattr__(row, "shown", row_json(row, a, office_days))
+    return row.__dict__["shown"]
+
+
+def office_day_effect(j: Jurisdiction, day: date, is_open: bool, found: Desk, lang: str) -> str:
+    """What a day the office recorded changes under this procedure's law, in one sentence or two: a closure moves
+    the last days that fall on it where a law carries a period past a closure; where none does (Illinois: 5 ILCS
+    70/1.11), it moves nothing, and a duty whose last day it is must be done before it (the desk names them)."""
+    if day.weekday() >= 5:
+        return say("desk_day_weekend", lang)
+    if _holiday(j, day):
+        return say("desk_day_holiday", lang)
+    if is_open:
+        return say("desk_day_open_effect", lang)
+    counting = j.counting
+    if counting.closure_effect == "none":
+        on_it = sorted({r.complaint.label for r in found.rows if r.deadline.due == day
+                        and r.status not in (DONE_ROW, RETIRED_ROW) and j.counting_of(r.deadline.rule) is counting})
+        text = say("desk_day_closed_none", lang, cite=counting.cite)
+        if on_it:
+            text += " " + say("desk_day_closed_none_rows", lang, labels=", ".join(on_it))
+        return text
+    return say("desk_day_closed_extends", lang, cite=counting.closure_cite or counting.cite)
 
 
 EXPORT_REMINDER_DAYS = 7
@@ -510,40 +681,112 @@ def export_reminder(j: Jurisdiction, unexported_since: datetime | None, today: d
     return say("desk_export_reminder", lang, day=since) if (today - since).days > EXPORT_REMINDER_DAYS else None
 
 
+@lru_cache(maxsize=MAX_COMPLAINTS)
+def _label_order(label: str) -> tuple:
+    """The office's labels in its own order: "2026-EC-2" before "2026-EC-10" (numbers compared as numbers)."""
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part.casefold())
+                 for part in re.findall(r"[0-9]+|[^0-9]+", label))
+
+
+def _page(items: list, page, per_page: int = PER_PAGE) -> tuple[list, dict]:
+    """One page of a list, and where it is: {"page", "pages", "from" (from 1), "to", "total"}."""
+    pages = max(1, -(-len(items) // per_page))
+    page = min(max(page if isinstance(page, int) and not isinstance(page, bool) else 0, 0), pages - 1)
+    first = page * per_page
+    shown = items[first:first + per_page]
+    return shown, {"page": page, "pages": pages, "from": first + 1 if shown else 0, "to": first + len(shown),
+                   "total": len(items)}
+
+
+def week_rows(rows: list[DeskRow], today: date | None) -> tuple[list[DeskRow], date | None, date | None, bool]:
+    """What the printed week lists: every overdue duty, and those due in this calendar week (Monday to Sunday);
+    when none falls in this week, those of the next. With the week's first and last day, and whether it is the
+    next one."""
+    if today is None:
+        return [], None, None, False
+    overdue = [r for r in rows if r.status == OVERDUE]
+    monday, sunday = week_of(today)
+    this = [r for r in rows if r.status == THIS_WEEK]
+    if this:
+        return overdue + this, monday, sunday, False
+    monday, sunday = monday + timedelta(days=WEEK), sunday + timedelta(days=WEEK)
+    return overdue + [r for r in rows if r.status == LATER and r.day <= sunday], monday, sunday, True
+
+
 def desk_json(j: Jurisdiction, complaints: list[Complaint], lang: str, today: date | None,
               office_days: OfficeDays = OfficeDays(), unreadable: list[Unreadable] = (),
-              unexported_since: datetime | None = None) -> dict:
+              unexported_since: datetime | None = None, view: dict | None = None, memo: Memo | None = None) -> dict:
     """The desk as the page draws it: rows, each complaint's own line, what the desk now keeps, each stored
-    complaint that cannot be read, named, and whether to remind the office to export."""
-    found = desk(j, complaints, lang, today, office_days)
+    complaint that cannot be read, named, and whether to remind the office to export.
+
+    `view` asks for one page of each list ({"page": n, "complaints_page": n, "focus": {"complaint", "duty"}}; a
+    focus shows the page its row is on): a desk of 2,000 complaints is drawn 50 rows at a time, with counts, and
+    `changed` holds only the complaints whose kept dates changed. Without a view, every row, every line, and every
+    complaint as kept."""
+    memo = memo or Memo()
+    budget = view.get("budget") if view is not None else None
+    budget = budget if isinstance(budget, int) and not isinstance(budget, bool) and budget > 0 else None
+    found = desk(j, complaints, lang, today, office_days, memo, budget)
+    pending = sum(1 for a in found.assessments.values() if a is None)
+    if pending:  # some complaints not yet assessed: say how many, and draw nothing until all are
+        return {"pending": pending, "total": len(complaints), "rows": [], "complaints": [], "changed": []}
+    rows, lines_of = found.rows, found.complaints
+    row_page = complaint_page = None
+    if view is not None:
+        page = view.get("page")
+        focus = view.get("focus")
+        if isinstance(focus, dict):
+            at = next((n for n, r in enumerate(rows) if r.complaint.id == focus.get("complaint")
+                       and r.deadline.id == focus.get("duty")), None)
+            page = at // PER_PAGE if at is not None else page
+        rows, row_page = _page(rows, page)
+        ordered = sorted(found.complaints, key=lambda c: (_label_order(c.label), c.id))
+        lines_of, complaint_page = _page(ordered, view.get("complaints_page"))
     lines = []
-    for complaint in found.complaints:
+    for complaint in lines_of:
         a = found.assessments[complaint.id]
         line = {"id": complaint.id, "label": complaint.label, "standing": complaint.standing,
-                "standing_text": say("desk_standing_" + complaint.standing, lang)}
+                "standing_text": say("desk_standing_" + complaint.standing, lang), "note": complaint.note}
         if isinstance(a, InputError):
             lines.append({**line, "status": "error", "received": None,
                           "sentence": say("desk_facts_problem", lang, problem=a.problem(lang))})
             continue
-        answer = a.answers["clerk"]
         received = a.situation.facts.received
-        sentence = answer.sentence if complaint.standing == "open" else say("desk_not_open", lang,
-                                                                             standing=line["standing_text"])
-        lines.append({**line, "status": answer.status if complaint.standing == "open" else "nothing",
+        sentence = a.answer_sentence if complaint.standing == "open" else say("desk_not_open", lang,
+                                                                               standing=line["standing_text"])
+        lines.append({**line, "status": a.answer_status if complaint.standing == "open" else "nothing",
                       "sentence": sentence, "received": _iso(received),
                       "received_display": format_day(received, lang) if received else None})
-    counts = {s: sum(1 for r in found.rows if r.status == s) for s in ROW_STATUSES}
-    return {"rows": [row_json(r, found.assessments[r.complaint.id]) for r in found.rows], "complaints": lines,
-            "counts": counts, "kept": [c.as_json() for c in found.complaints],
-            "standings": [{"id": s, "label": say("desk_standing_" + s, lang)} for s in STANDINGS],
-            "unreadable": [u.as_json(lang) for u in unreadable],
-            "export_reminder": export_reminder(j, unexported_since, today, lang),
-            "office_days": [{"date": d.isoformat(), "display": format_day(d, lang), "open": d in office_days.open}
-                            for d in sorted(office_days.open | office_days.closed)],
-            "as_of": _iso(today),
-            "as_of_display": format_day(today, lang) if today else None,
-            # the last day "this week" covers, for the printed week's heading
-            "week_ends_display": format_day(today + timedelta(days=WEEK - 1), lang) if today else None}
+    counted = Counter(r.status for r in found.rows)
+    counts = {s: counted[s] for s in ROW_STATUSES}
+    # the printed week (asked for when it is printed, and always without a view)
+    week, monday, sunday, next_week = week_rows(found.rows, today) if view is None or view.get("week") else (
+        [], None, None, False)
+    shown = lambda r: _shown(r, found.assessments[r.complaint.id], office_days)
+    out = {"rows": [shown(r) for r in rows], "complaints": lines, "counts": counts,
+           "standings": [{"id": s, "label": say("desk_standing_" + s, lang)} for s in STANDINGS],
+           "unreadable": [u.as_json(lang) for u in unreadable],
+           "export_reminder": export_reminder(j, unexported_since, today, lang),
+           "office_days": [{"date": d.isoformat(), "display": format_day(d, lang), "open": d in office_days.open,
+                            "effect": office_day_effect(j, d, d in office_days.open, found, lang)}
+                           for d in sorted(office_days.open | office_days.closed)],
+           "as_of": _iso(today),
+           "as_of_display": format_day(today, lang) if today else None,
+           # the printed week: overdue duties and those of this calendar week (or the next, when this one has none)
+           "week": {"rows": [shown(r) for r in week], "next": next_week,
+                    "first_display": format_day(monday, lang) if monday else None,
+                    "last_display": format_day(sunday, lang) if sunday else None}}
+    if view is None:
+        out["kept"] = [c.as_json() for c in found.complaints]
+    else:
+        out["changed"] = []
+        for complaint, kept in zip(complaints, found.complaints):
+            if kept.dates != complaint.dates:
+                out["changed"].append(kept.as_json())
+                memo.keeps(complaint, kept)
+        out["page"], out["complaints_page"] = row_page, complaint_page
+        out["complaints_total"] = len(found.complaints)
+    return out
 
 
 def desk_calendar(j: Jurisdiction, found: Desk, lang: str, stamp, reminders: Reminders) -> tuple[str | None, int]:
@@ -553,7 +796,7 @@ def desk_calendar(j: Jurisdiction, found: Desk, lang: str, stamp, reminders: Rem
     made, timed_years, first = [], set(), None
     kept = {c.id: c for c in found.complaints}
     for row in found.rows:
-        if row.day is None or row.status == DONE_ROW or not row.deadline.due:
+        if row.day is None or row.status in (DONE_ROW, RETIRED_ROW) or not row.deadline.due:
             continue
         a = found.assessments[row.complaint.id]
         first = first or a

@@ -32,6 +32,7 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
+from functools import lru_cache
 
 from .describing import condition_text, later_day, readings, task
 from .guidance import BETWEEN, DONE, ON_LAST, PASSED, Duty, reminder_days
@@ -59,20 +60,23 @@ def escape(text: str) -> str:
 
 
 def fold(line: str) -> str:
-    """A content line folded at 75 octets, never inside a UTF-8 character (RFC 5545 § 3.1)."""
-    parts, current, size = [], "", 0
-    for char in line:
-        octets = len(char.encode("utf-8"))
-        limit = LINE_OCTETS if not parts else LINE_OCTETS - 1  # a continuation line starts with a space
-        if size + octets > limit:
-            parts.append(current)
-            current, size = "", 0
-        current += char
-        size += octets
-    parts.append(current)
+    """A content line folded at 75 octets, never inside a UTF-8 character (RFC 5545 § 3.1): each part is as long
+    as fits, cut before a continuation octet (10xxxxxx). Cut in octets, not character by character: a desk's
+    calendar folds some 50,000 lines."""
+    data = line.encode("utf-8")
+    if len(data) <= LINE_OCTETS:
+        return line
+    parts, start, limit = [], 0, LINE_OCTETS
+    while start < len(data):
+        end = min(start + limit, len(data))
+        while end < len(data) and data[end] & 0xC0 == 0x80:
+            end -= 1
+        parts.append(data[start:end].decode("utf-8"))
+        start, limit = end, LINE_OCTETS - 1  # a continuation line starts with a space
     return "\r\n ".join(parts)
 
 
+@lru_cache(maxsize=4096)  # a desk's calendar stamps thousands of events with the same instant
 def _stamp(moment: datetime) -> str:
     return moment.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
 

@@ -50,6 +50,7 @@ class Checker:
 
     def __init__(self, jurisdiction: Jurisdiction):
         self.jurisdiction = jurisdiction
+        self.desk_memo = None  # what the last look at the desk worked out (core/desk.py, Memo), once it is asked
 
     @classmethod
     def from_prepared(cls, text: str) -> "Checker":
@@ -131,23 +132,31 @@ class Checker:
 
     # --- the office's desk (core/desk.py) ---------------------------------------------------------
 
-    def _desk(self, desk_json: str):
+    def _desk(self, desk_json):
         """The page's desk: a list of complaints, or {"complaints": [...], "office_days": {...}} with the days the
-        office recorded as open or closed. A malformed part (storage altered by hand) is a Malformed naming it."""
+        office recorded as open or closed (its JSON, or that JSON read). A malformed part (storage altered by hand)
+        is a Malformed naming it."""
         from .desk import Malformed, OfficeDays, read_complaints
-        raw = json.loads(desk_json)
+        raw = json.loads(desk_json) if isinstance(desk_json, str) else desk_json
         kept = raw if isinstance(raw, list) else raw.get("complaints") if isinstance(raw, dict) else None
         if not isinstance(kept, list):
             raise Malformed("not_object")
         office_days = OfficeDays.read(raw.get("office_days")) if isinstance(raw, dict) else OfficeDays()
-        complaints, unreadable = read_complaints(kept)
+        complaints, unreadable = read_complaints(kept, self._desk_memo())
         return complaints, office_days, unreadable
 
+    def _desk_memo(self):
+        """What the last look at this procedure's desk worked out (core/desk.py, Memo): the page's desk asks again
+        after each change, and only what changed is worked out again."""
+        from .desk import Memo
+        if self.desk_memo is None:
+            self.desk_memo = Memo()
+        return self.desk_memo
+
     @staticmethod
-    def _unexported_since(desk_json: str):
-        """When the desk's oldest change that no export holds was made (the page's settings), or None."""
+    def _unexported_since(raw):
+        """When the desk's oldest change that no export holds was made (the page's settings, read), or None."""
         from .desk import read_moment
-        raw = json.loads(desk_json)
         try:
             return read_moment(raw.get("unexported_since") or "", "unexported_since") if isinstance(raw, dict) else None
         except ValueError:
@@ -161,12 +170,16 @@ class Checker:
     def desk_json(self, complaints_json: str, lang: str, today: str | None) -> str:
         """Every complaint on the desk assessed, and the office's duties across them in date order."""
         from .desk import Malformed, desk_json
+        raw = json.loads(complaints_json)  # read once: a desk of 2,000 complaints is a megabyte or more
         try:
-            complaints, office_days, unreadable = self._desk(complaints_json)
+            complaints, office_days, unreadable = self._desk(raw)
         except Malformed as err:
             return self._desk_failure(err, lang)
+        # the page asks for one page of each list (core/desk.py, desk_json)
+        view = raw.get("view") if isinstance(raw, dict) and isinstance(raw.get("view"), dict) else None
         return json.dumps({"ok": True, **desk_json(self.jurisdiction, complaints, lang, parse_today(today),
-                                                   office_days, unreadable, self._unexported_since(complaints_json))},
+                                                   office_days, unreadable, self._unexported_since(raw), view,
+                                                   self._desk_memo())},
                           ensure_ascii=False)
 
     def desk_calendar_json(self, complaints_json: str, lang: str, today: str | None, stamp: str,
@@ -183,7 +196,7 @@ class Checker:
             return json.dumps({"ok": False, "error": {"field": "reminders", "code": "reminders",
                                                       "message": say("desk_file_bad_reminders", lang)}},
                               ensure_ascii=False)
-        found = desk(self.jurisdiction, complaints, lang, parse_today(today), office_days)
+        found = desk(self.jurisdiction, complaints, lang, parse_today(today), office_days, self._desk_memo())
         moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
         ics, count = desk_calendar(self.jurisdiction, found, lang, moment, reminders)
         return json.dumps({"ok": True, "ics": ics, "count": count, "kept": [c.as_json() for c in found.complaints]},

@@ -88,11 +88,12 @@ def test_the_desk_row_is_on_the_day_at_stake_and_the_office_can_mark_it_done_or_
     wait_for_desk(page)
     assert page.get_attribute("#desk-duties tr[data-duty='preliminary-review-notice']", "data-status") == "this_week"
 
-    # Dismissed: nothing more is owed on it.
+    # Dismissed, once Save is pressed (issue 39): nothing more is owed on it; its dated duty stays in sight, retired.
     page.select_option("#desk-complaints select[data-standing]", "dismissed")
-    page.wait_for_function("() => document.getElementById('desk-message-text').textContent.startsWith('Saved where')")
+    page.click("#desk-complaints button[data-save]")
+    page.wait_for_function("() => document.getElementById('desk-message-text').textContent.startsWith('Saved “FC-27”')")
     wait_for_desk(page)
-    assert [d for d in duties(page) if d[0] == "FC-27"] == []
+    assert [d[3] for d in duties(page) if d[0] == "FC-27"] == ["retired"]
     assert "Dismissed: nothing more is owed on it." in page.inner_text("#desk-complaints")
 
 

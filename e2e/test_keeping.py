@@ -137,9 +137,13 @@ def calendar_file_holds_every_date_of_the_person_as_the_report_has_it(page, repo
     with page.expect_download() as caught:
         page.click("#calendar-button")
     download = caught.value
-    # Named for the complaint: the day it was received, or of the violation, or else its key in the events' UIDs.
-    facts = report["facts"]
-    which = re.escape(facts.get("received") or facts.get("violation_date") or "") or "c[0-9a-f]{12}"
+    # Named for the complaint: the day it was received, or of the violation, or else the first other day its facts
+    # give, an event's included (Illinois' respondent: the recommendation of Tue 24 Nov), never a hash (issue 39).
+    facts = CASES[(jurisdiction, role)]
+    days = [facts.get("received"), facts.get("violation_date"), *facts.values(), *(facts.get("events") or {}).values()]
+    day = next((v for v in days if isinstance(v, str) and re.match(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", v)), None)
+    which = re.escape(day[:10]) if day else "complaint"
+    assert (jurisdiction, role) != ("illinois-model-ethics", "respondent") or which == re.escape("2026-11-24")
     assert re.fullmatch(rf"{jurisdiction}-{role}-{which}-{lang}\.ics", download.suggested_filename), download.suggested_filename
     raw = open(download.path(), "rb").read()
     assert b"\r\n" in raw and all(len(line) <= 75 for line in raw.split(b"\r\n"))  # RFC 5545 line folding

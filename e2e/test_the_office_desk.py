@@ -150,7 +150,8 @@ def test_the_office_desk_from_three_complaints_to_an_export_and_back(new_page, t
     wait_for_desk(page)
     assert duties(page) == FC_AFTER
     moved = page.text_content(f"#desk-duties tr[data-complaint='{complaint_b}'][data-duty='additional-information'] .moved")
-    assert moved == "Moved: Dated since Tuesday, December 1, 2026, when the event it waited on was recorded."
+    # Said once: no "Moved: Moved from …" (issue 39), the sentence is the whole of it.
+    assert moved == "Dated since Tuesday, December 1, 2026, when the event it waited on was recorded."
 
     # A reload finds everything.
     page.reload()
@@ -184,7 +185,9 @@ def test_the_office_desk_from_three_complaints_to_an_export_and_back(new_page, t
     pdf = PdfReader(BytesIO(page.pdf(format="Letter")))
     assert len(pdf.pages) == 1
     printed = unicodedata.normalize("NFKC", pdf.pages[0].extract_text())  # "ﬃ" ligatures, as printed
-    assert "Duties of the office due by Monday, December 7, 2026" in printed
+    # The calendar week of Tue Dec 1 (issue 39: no longer a rolling seven days), FC-B and FC-C due in it.
+    assert ("Duties of the office: overdue, and due in the week of Monday, November 30, 2026 to Sunday, December 6, "
+            "2026") in " ".join(printed.split())
     # whose week it is, when it was printed, and how sure each date is (issue 28)
     assert "City Clerk's Office · Fort Collins, Colorado, Campaign finance complaints" in printed
     assert "Printed on Tuesday, December 1, 2026" in printed and "How sure" in printed
@@ -356,7 +359,8 @@ def test_the_desk_in_spanish_with_the_keyboard_alone(new_page, tmp_path):
     page.keyboard.press("Enter")
     wait_for_desk(page)
     notice = page.locator("#desk-duties tr[data-duty='meeting-notice']:has(th:text-is('EC-26-1'))")
-    assert notice.get_attribute("data-date") == "2026-12-07" and notice.get_attribute("data-status") == "this_week"
+    # Mon Dec 7 is in the next calendar week (this one, as of Tue Dec 1, is Mon Nov 30 - Sun Dec 6): later.
+    assert notice.get_attribute("data-date") == "2026-12-07" and notice.get_attribute("data-status") == "later"
     assert "10:00 a. m." in notice.text_content() and "lunes, 7 de diciembre de 2026" in notice.text_content()
     assert "Tiene fecha desde el martes 1 de diciembre de 2026" in notice.text_content()
     kept = duties(page)

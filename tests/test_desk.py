@@ -15,6 +15,7 @@ Illinois (C)(1), "upon not less than 48 hours' public notice": a meeting at 10:0
 
 import json
 import tomllib
+from dataclasses import replace
 from datetime import date, datetime, timezone
 
 from pathlib import Path
@@ -23,7 +24,8 @@ import icalendar
 import pytest
 
 from core.cases import desk_disagreements, run_cases
-from core.desk import (MAX_COMPLAINTS, MAX_EXPORT_BYTES, Complaint, DeskFileError, Kept, Merged, desk, desk_calendar,
+from core.desk import (MAX_COMPLAINTS, MAX_EXPORT_BYTES, MAX_NOTE, Complaint, DeskFileError, Kept, Malformed, Merged,
+                       OfficeDays, desk, desk_calendar,
                        desk_json, export_document, merge, read_export)
 from core.ics import Reminders
 from core.json_api import Checker
@@ -64,8 +66,10 @@ def test_the_office_duties_of_three_complaints_in_date_order_then_what_waits():
 
 
 @pytest.mark.parametrize("today, status", [
-    (date(2026, 11, 27), "this_week"),  # Thu Dec 3 is six days after: within the week
-    (date(2026, 11, 26), "later"),      # seven days after: next week
+    # "This week" is the calendar week, Monday to Sunday: Thu Dec 3 is in the week of Mon Nov 30 - Sun Dec 6.
+    (date(2026, 11, 30), "this_week"),  # Monday of that week
+    (date(2026, 11, 29), "later"),      # Sunday before: its week is Mon Nov 23 - Sun Nov 29, Dec 3 is next week
+    (date(2026, 11, 27), "later"),      # Fri Nov 27: six days before, but in the week before (a rolling week said this week)
     (date(2026, 12, 3), "this_week"),   # the day itself
     (date(2026, 12, 4), "overdue"),     # the day after the code's last day
 ])
@@ -493,3 +497,156 @@ def test_the_reminder_to_export_is_worded_by_the_core_on_the_citys_day():
     payload = json.dumps({"complaints": [c.as_json() for c in THREE], "unexported_since": "2026-11-20T03:00:00.000Z"})
     assert json.loads(Checker(FC).desk_json(payload, "es", "2026-11-27"))["export_reminder"].startswith(
         "Los cambios en estos expedientes desde el jueves 19 de noviembre de 2026")
+
+
+# --- issue 39: what a recorded closure changes, the calendar week, retired duties, a note ------------------------
+
+def il(ident, label, received, violation="2027-10-01"):
+    return Complaint.read({"id": ident, "label": label, "facts": {"violation_date": violation, "received": received}})
+
+
+def test_an_illinois_closure_moves_nothing_under_5_ilcs_70_1_11_and_the_row_says_to_act_before_it():
+    """Illinois (B), notice to the parties "within three business days after the receipt", counted under 5 ILCS 70/1.11
+    (first day excluded, last included, a last day on a Saturday, Sunday or statutory holiday excluded). Received Mon
+    2027-11-22: Tue 23 (1), Wed 24 (2), Thu 25 Thanksgiving (205 ILCS 630/17: skipped), Fri 26 (3). The day after
+    Thanksgiving is no legal holiday, so the code's last day is Fri 2027-11-26 whether or not the office opens; the
+    safe date keeps off the possible closure: Wed 24 (Thu 25 is the holiday). Recording Fri 26 as closed moves
+    neither; the row and the day say so, and to act before it."""
+    closed = OfficeDays.read({"2027-11-26": "closed"})
+    for days in (OfficeDays(), closed):
+        found = desk_json(IL, [il("i1", "IL-1", "2027-11-22")], "en", date(2027, 11, 22), days)
+        [notice] = [r for r in found["rows"] if r["duty"] == "notice-to-parties"]
+        assert (notice["date"], notice["due"]) == ("2027-11-24", "2027-11-26")
+    assert notice["certainty_text"] == (
+        "The code's last day is Friday, November 26, 2027, a day the office recorded as closed. Under 5 ILCS 70/1.11, "
+        "only a Saturday, Sunday or legal holiday carries a last day to the next day; a closure does not, so this date "
+        "stands: act by Wednesday, November 24, 2027, before the closure.")
+    [day] = found["office_days"]
+    assert day["effect"] == (
+        "Under 5 ILCS 70/1.11, only a Saturday, Sunday or legal holiday carries a last day to the next day: a closure "
+        "that is not a legal holiday moves no date under this procedure. A duty whose last day falls on this day is "
+        "still due that day: do it on an earlier day the office is open (the desk's date for it is already before this "
+        "day). Complaints on this desk with a last day on it: IL-1.")
+    # The sufficiency ruling, seven business days: Tue 23, Wed 24, Fri 26, Mon 29, Tue 30, Wed Dec 1, Thu Dec 2 (7),
+    # Fri 26 counted as a business day either way (business days are Monday to Friday except legal holidays).
+    [ruling] = [r for r in found["rows"] if r["duty"] == "sufficiency-ruling"]
+    assert ruling["date"] == ruling["due"] == "2027-12-02"
+
+
+def test_a_closure_where_the_law_extends_a_period_past_it_says_so_and_a_weekend_or_holiday_changes_nothing():
+    # Fort Collins: C.R.S. § 24-11-110 carries a period past a day the office is closed (the date itself moves: see
+    # tests/test_what_a_person_acts_on.py, the third working day after Mon 22 Nov 2027 is Mon 29 if Fri 26 is closed).
+    days = OfficeDays.read({"2027-11-26": "closed", "2027-11-27": "closed", "2027-11-25": "closed"})
+    found = desk_json(FC, [fc("c1", "FC-A", "2027-11-22")], "en", date(2027, 11, 22), days)
+    effects = {d["date"]: d["effect"] for d in found["office_days"]}
+    assert effects["2027-11-26"] == (
+        "Under C.R.S. § 24-11-110, a period whose last day falls on a day the office is closed runs to the next day it "
+        "is open: every date on this desk that ends on this day has been worked out again.")
+    assert effects["2027-11-27"].startswith("A Saturday or Sunday")           # Sat 27 Nov 2027
+    assert effects["2027-11-25"].startswith("A legal holiday in this procedure's calendar")  # Thanksgiving
+    es = desk_json(IL, [il("i1", "IL-1", "2027-11-22")], "es", date(2027, 11, 22), OfficeDays.read({"2027-11-26": "closed"}))
+    assert es["office_days"][0]["effect"].startswith("Según 5 ILCS 70/1.11, solo un sábado, un domingo o un feriado legal")
+
+
+def test_this_week_is_the_calendar_week_and_the_printed_week_is_the_next_when_this_one_is_empty():
+    """Issue 39: printed empty when the next duty was the eighth day. As of Tue 2026-12-01 (week Mon Nov 30 - Sun
+    Dec 6): received Thu Dec 3 -> Fri 4 (1), Mon 7 (2), Tue 8 (3) -> Tue Dec 8, the eighth day, next week (Dec 7-13).
+    Received Wed Dec 9 -> Thu 10, Fri 11, Mon 14 -> Mon Dec 14: the week after, not printed."""
+    found = desk_json(FC, [fc("c1", "FC-A", "2026-12-03"), fc("c2", "FC-B", "2026-12-09")], "en", DEC_1)
+    dated = [(r["label"], r["date"], r["status"]) for r in found["rows"] if r["date"]]
+    assert dated == [("FC-A", "2026-12-08", "later"), ("FC-B", "2026-12-14", "later")]
+    week = found["week"]
+    assert [(r["label"], r["date"]) for r in week["rows"]] == [("FC-A", "2026-12-08")]
+    assert (week["next"], week["first_display"], week["last_display"]) == (
+        True, "Monday, December 7, 2026", "Sunday, December 13, 2026")
+    # With something due this week (received Mon Nov 30 -> Thu Dec 3), the week is this one, and overdue goes first
+    # (received Fri Nov 20 -> Wed Nov 25).
+    found = desk_json(FC, THREE, "en", DEC_1)
+    assert [(r["label"], r["status"]) for r in found["week"]["rows"]] == [
+        ("FC-A", "overdue"), ("FC-B", "this_week"), ("FC-C", "this_week")]
+    assert (found["week"]["next"], found["week"]["first_display"]) == (False, "Monday, November 30, 2026")
+
+
+def test_a_dismissed_complaints_duties_stay_in_sight_retired_and_out_of_the_week_and_the_calendar():
+    dismissed = replace(fc("c2", "FC-B", "2026-11-30"), standing="dismissed")
+    found = desk_json(FC, [dismissed, fc("c3", "FC-C", "2026-12-01")], "en", DEC_1)
+    assert [(r["label"], r["date"], r["status"], r["can_mark_done"]) for r in found["rows"] if r["date"]] == [
+        ("FC-C", "2026-12-04", "this_week", True), ("FC-B", "2026-12-03", "retired", False)]
+    assert found["counts"]["retired"] == 1 and found["counts"]["this_week"] == 1
+    assert [r["label"] for r in found["week"]["rows"]] == ["FC-C"]
+    text, count = desk_calendar(FC, desk(FC, [dismissed], "en", DEC_1), "en", STAMP, Reminders())
+    assert (text, count) == (None, 0)
+    es = desk_json(FC, [dismissed], "es", DEC_1)
+    assert es["rows"][0]["certainty_text"] == "La queja figura como desestimada en los expedientes: este deber ya no se debe."
+
+
+def test_a_note_is_kept_exported_and_read_back_and_an_old_file_without_one_still_imports():
+    noted = replace(fc("c1", "FC-A", "2026-11-20"), note="Respondent asked for a copy.\nSent on 23 Nov.")
+    text = json.dumps(export_document("fort-collins", [noted, fc("c2", "FC-B", "2026-11-30")], Reminders(),
+                                      "2026-12-01T17:00:00Z"))
+    back = read_export(text, "fort-collins", "Fort Collins")
+    assert [c.note for c in back.complaints] == ["Respondent asked for a copy.\nSent on 23 Nov.", ""]
+    assert "note" not in json.loads(text)["complaints"][1]  # optional: a complaint without one writes none
+    too_long = {**noted.as_json(), "note": "x" * (MAX_NOTE + 1)}
+    with pytest.raises(Malformed) as caught:
+        Complaint.read(too_long)
+    assert caught.value.words("en") == f"its note is not text of at most {MAX_NOTE} characters"
+    assert desk_json(FC, [noted], "en", DEC_1)["complaints"][0]["note"] == noted.note
+
+
+# --- issue 38: one page at a time, and only what changed worked out again ------------------------------------------
+
+def test_the_desk_is_drawn_one_page_at_a_time_with_counts_and_a_focused_row_opens_its_page():
+    many = [fc(f"c{n}", f"2026-EC-{n}", "2026-11-30") for n in range(1, 121)]
+    found = desk_json(FC, many, "en", DEC_1, view={})
+    # 120 complaints, each a dated review (Thu Dec 3) and a wait on the investigation notice: 240 rows, 5 pages.
+    assert found["page"] == {"page": 0, "pages": 5, "from": 1, "to": 50, "total": 240}
+    assert len(found["rows"]) == 50 and found["counts"]["this_week"] == 120 and found["counts"]["waiting"] == 120
+    # The complaints in the office's order: 2026-EC-2 before 2026-EC-10 (numbers as numbers).
+    assert [c["label"] for c in found["complaints"][:3]] == ["2026-EC-1", "2026-EC-2", "2026-EC-3"]
+    assert found["complaints_page"] == {"page": 0, "pages": 3, "from": 1, "to": 50, "total": 120}
+    # Rows sort by date, then label as text: the waits of 2026-EC-99 are the last rows, on page 5 (index 4).
+    focused = desk_json(FC, many, "en", DEC_1, view={"focus": {"complaint": "c99", "duty": "additional-information"}})
+    assert focused["page"]["page"] == 4
+    assert any(r["complaint"] == "c99" and r["duty"] == "additional-information" for r in focused["rows"])
+    assert desk_json(FC, many, "en", DEC_1, view={"page": 99})["page"]["page"] == 4  # past the end: the last page
+
+
+def test_a_second_look_assesses_only_the_complaint_that_changed_and_draws_what_a_fresh_look_draws(monkeypatch):
+    import core.desk as desk_module
+    calls = []
+    real = desk_module.assess
+    monkeypatch.setattr(desk_module, "assess", lambda j, facts, *args: calls.append(facts["received"]) or real(j, facts, *args))
+    checker = Checker(FC)
+    stored = [fc(f"c{n}", f"FC-{n}", f"2026-11-{n + 10}").as_json() for n in range(1, 6)]
+    look = lambda: json.loads(checker.desk_json(json.dumps({"complaints": stored, "view": {}}), "en", "2026-12-01"))
+    first = look()
+    assert len(calls) == 5 and len(first["changed"]) == 5  # first sighting of each date: all kept
+    for kept in first["changed"]:
+        next(c for c in stored if c["id"] == kept["id"])["dates"] = kept["dates"]
+    calls.clear()
+    assert look()["changed"] == [] and calls == []  # nothing changed: nothing assessed
+    # One duty marked done (what the assessment reads): that complaint alone is assessed again, and shows it.
+    stored[2]["done"] = {"preliminary-review-notice": "2026-12-01"}
+    again = look()
+    assert calls == ["2026-11-13"]
+    fresh = desk_json(FC, [Complaint.read(c) for c in stored], "en", DEC_1, view={})
+    assert again["rows"] == fresh["rows"] and again["counts"] == fresh["counts"]
+    assert [r["status"] for r in again["rows"] if r["complaint"] == "c3" and r["date"]] == ["done"]
+    # Another day, another language, or another record of the office's days: everything afresh.
+    calls.clear()
+    checker.desk_json(json.dumps({"complaints": stored, "view": {}}), "es", "2026-12-01")
+    assert len(calls) == 5
+
+
+def test_a_first_look_at_a_large_desk_is_worked_out_a_budget_at_a_time_and_ends_as_one_look_would():
+    # 25 complaints, 10 assessed a request: 15 then 5 pending, then the whole desk, the same as one look draws it.
+    checker = Checker(FC)
+    stored = [fc(f"c{n}", f"FC-{n}", f"2026-11-{n + 1:02d}").as_json() for n in range(25)]
+    ask = lambda: json.loads(checker.desk_json(json.dumps({"complaints": stored, "view": {"budget": 10}}), "en",
+                                               "2026-12-01"))
+    assert [(a["pending"], a["total"]) for a in (ask(), ask())] == [(15, 25), (5, 25)]
+    last = ask()
+    assert "pending" not in last
+    whole = desk_json(FC, [Complaint.read(c) for c in stored], "en", DEC_1, view={})
+    assert last["rows"] == whole["rows"] and last["counts"] == whole["counts"] and len(last["changed"]) == 25

@@ -209,7 +209,12 @@ def test_the_office_marks_a_duty_done_and_a_closed_complaint_owes_nothing():
     assert [(r["duty"], r["status"], r["certainty_text"]) for r in done["rows"] if r["date"]] == [
         ("preliminary-review-notice", "done", "Marked done on Tuesday, November 23, 2027.")]
     closed = desk_json(FC, [complaint(facts, standing="dismissed")], "en", date(2027, 11, 29))
-    assert closed["rows"] == [] and closed["complaints"][0]["sentence"] == "Dismissed: nothing more is owed on it."
+    # Its duties stay in sight, retired (issue 39): owed by no one, none can be marked, none goes in a calendar.
+    assert [(r["duty"], r["status"], r["can_mark_done"]) for r in closed["rows"]] == [
+        ("preliminary-review-notice", "retired", False)]
+    assert closed["rows"][0]["certainty_text"] == "The complaint is dismissed on the desk: this duty is no longer owed."
+    assert closed["counts"]["overdue"] == closed["counts"]["this_week"] == 0
+    assert closed["complaints"][0]["sentence"] == "Dismissed: nothing more is owed on it."
 
 
 def test_a_day_the_office_records_as_closed_is_confirmed_for_its_own_dates():

@@ -10,7 +10,7 @@ const ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 // Two copies of a complaint that differ at most in what a desk saw of its dates (its own bookkeeping): the same
 // label, facts, standing, marks and changes made by someone.
-const OWN = ["label", "facts", "standing", "done", "added", "changed"];
+const OWN = ["label", "facts", "standing", "done", "note", "added", "changed"];
 const sameButDates = (a, b) => JSON.stringify(OWN.map((key) => a[key] ?? null)) === JSON.stringify(OWN.map((key) => b[key] ?? null));
 
 export class DeskButton {

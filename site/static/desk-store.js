@@ -47,8 +47,8 @@ function open() {
 }
 
 // What a complaint is to the core (core/desk.py, Complaint), without this device's own bookkeeping.
-export const forCore = ({ id, label, facts, added, changed, dates, standing, done }) => (
-  { id, label, facts, added, changed, dates, standing: standing || "open", done: done || {} });
+export const forCore = ({ id, label, facts, added, changed, dates, standing, done, note }) => (
+  { id, label, facts, added, changed, dates, standing: standing || "open", done: done || {}, ...(note ? { note } : {}) });
 
 export class DeskStore {
   // limit: the most complaints this procedure's desk holds (the page's config, desk_limits.complaints).
@@ -147,10 +147,10 @@ export class DeskStore {
     return saved;
   }
 
-  // Records put back as they were (an undo), or merged from an import, in one transaction: each as `{ record,
-  // revision }`, where `revision` is the one this tab read (0: not stored). If any other is stored now, another
-  // tab changed it since: Conflict, and nothing is written.
-  async putAll(entries) {
+  // Records put back as they were (an undo), merged from an import, or with what a desk saw of their dates
+  // (`byUser: false`), in one transaction: each as `{ record, revision }`, where `revision` is the one this tab read
+  // (0: not stored). If any other is stored now, another tab changed it since: Conflict, and nothing is written.
+  async putAll(entries, { byUser = true } = {}) {
     const settings = await this.settings();
     const written = await this.change(async (complaints, desks) => {
       const out = [];
@@ -166,10 +166,10 @@ export class DeskStore {
         await done(complaints.put(next));
         out.push(next);
       }
-      await DeskStore.touched(desks, settings, new Date().toISOString());
+      if (byUser) await DeskStore.touched(desks, settings, new Date().toISOString());
       return out;
     });
-    this.announce(entries.map((e) => e.record.id));
+    this.announce(entries.map((e) => e.record.id), byUser);
     return written;
   }
 

@@ -23,11 +23,19 @@ let settings = null;
 let calculator = null;
 let shown = null; // the desk as last drawn (core/desk.py, desk_json)
 let undo = null; // what the last deletion took away, until the page is left
+// Which page of each list is shown: the core sends one page of rows at a time (core/desk.py, PER_PAGE), so that a
+// desk of 2,000 complaints draws 50 rows, not 20,000, and a screen reader hears where it is ("1 to 50 of 2,000").
+const view = { page: 0, complaints_page: 0 };
+const PER_PAGE = 50;
+// At most this many complaints assessed afresh by one request (a first look, an import): each answer comes well within
+// the worker's time limit (runtime.js, ANSWER_WITHIN_MS), and the page says how far it is.
+const BUDGET = 150;
 
 const today = () => cityToday(config.timezone);
 // What the core reads of the desk (core/json_api.py, _desk): every complaint, and the days the office recorded.
-const forDesk = () => ({ complaints: records.map(forCore), office_days: (settings && settings.office_days) || {},
-  unexported_since: (settings && settings.unexported_since) || null });
+// With `look`, the page of each list to draw ({ focus }: the page a row is on; { week }: the printed week too).
+const forDesk = (look = null) => ({ complaints: records.map(forCore), office_days: (settings && settings.office_days) || {},
+  unexported_since: (settings && settings.unexported_since) || null, ...(look ? { view: { ...view, ...look } } : {}) });
 
 function say(text, { canUndo = false } = {}) {
   message.textContent = text;
@@ -53,7 +61,7 @@ function showExportReminder(desk) {
 // The checker, opened on one complaint's facts, as the office (to record an event) or as a party.
 const linkFor = (record, role) => checkerLink(record.facts, { lang: t.lang, role, desk: role === "clerk" ? record.id : null });
 
-async function redraw() {
+async function redraw(look = {}) {
   document.getElementById("desk-empty").hidden = records.length > 0;
   document.getElementById("desk-clear").disabled = !records.length;
   if (!calculator || !calculator.ready) {
@@ -64,7 +72,14 @@ async function redraw() {
   const started = performance.now();
   let envelope;
   try {
-    envelope = await calculator.desk(config.jurisdiction, forDesk(), t.lang, today());
+    // The printed week is drawn with the desk: the browser's own Print prints it as the button does. Complaints
+    // not yet assessed are assessed BUDGET at a time, the page saying how far it is, until none is pending.
+    for (;;) {
+      envelope = await calculator.desk(config.jurisdiction, forDesk({ week: true, budget: BUDGET, ...look }), t.lang, today());
+      if (!envelope.ok || !envelope.pending) break;
+      document.getElementById("desk-counts").textContent = fill(d.working, { done: envelope.total - envelope.pending,
+        total: envelope.total });
+    }
   } catch (error) {
     say(fill(d.failed, { detail: error.message }));
     section.dataset.state = "failed";
@@ -76,6 +91,8 @@ async function redraw() {
     return;
   }
   shown = envelope;
+  view.page = envelope.page.page;
+  view.complaints_page = envelope.complaints_page.page;
   drawDuties(envelope);
   drawComplaints(envelope);
   drawWeek(envelope);
@@ -84,40 +101,55 @@ async function redraw() {
   showExportReminder(envelope);
   section.dataset.redrawMs = String(Math.round(performance.now() - started));
   section.dataset.state = "done";
-  section.dataset.rows = String(envelope.rows.length);
-  await keepWhatWasSeen(envelope.kept);
+  section.dataset.rows = String(envelope.page.total);
+  await keepWhatWasSeen(envelope.changed);
+  return envelope;
 }
 
 // What the desk saw of each date is kept, so that the next look can say what moved (and the calendar's
-// SEQUENCE rises). It is not a change of the user's: it does not count as unexported.
+// SEQUENCE rises). It is not a change of the user's: it does not count as unexported. Only the complaints whose
+// kept dates changed are written, in one transaction.
 async function keepWhatWasSeen(kept) {
+  const byId = new Map(records.map((r) => [r.id, r]));
+  const entries = [];
   for (const now of kept) {
-    const record = records.find((r) => r.id === now.id);
+    const record = byId.get(now.id);
     if (!record || JSON.stringify(record.dates || {}) === JSON.stringify(now.dates)) continue;
-    try {
-      Object.assign(record, await store.save({ ...record, dates: now.dates }, record.revision, { byUser: false }));
-    } catch (error) {
-      if (!(error instanceof Conflict)) throw error;
-      await fromOtherTab(); // another tab's newer copy: read again, and look at it afresh
-      return;
-    }
+    entries.push({ record: { ...record, dates: now.dates }, revision: record.revision });
+  }
+  if (!entries.length) return;
+  try {
+    for (const next of await store.putAll(entries, { byUser: false })) Object.assign(byId.get(next.id), next);
+  } catch (error) {
+    if (!(error instanceof Conflict)) throw error;
+    await fromOtherTab(); // another tab's newer copy: read again, and look at it afresh
   }
 }
 
-const statusClass = { overdue: "overdue", this_week: "soon", later: "later", waiting: "waiting" };
+const statusClass = { overdue: "overdue", this_week: "soon", later: "later", waiting: "waiting", done: "done", retired: "retired" };
 
 function dutyText(row) {
   return row.owed_by_office ? row.task.charAt(0).toUpperCase() + row.task.slice(1)
     : fill(d.owed_to_office, { who: row.who, task: row.task });
 }
 
+// Where a list's page is, said in words (and read out when it changes), with its previous and next buttons.
+function drawPager(name, page, template) {
+  document.getElementById(`desk-${name}-page`).textContent = page.total ? fill(template, page) : "";
+  document.getElementById(`desk-${name}-previous`).disabled = page.page <= 0;
+  document.getElementById(`desk-${name}-next`).disabled = page.page >= page.pages - 1;
+  document.getElementById(`desk-${name}-pager`).hidden = page.pages <= 1;
+}
+
 function drawDuties(desk) {
   document.getElementById("desk-duties-caption").textContent = fill(d.duties_caption, { day: desk.as_of_display });
+  document.getElementById("desk-counts").textContent = desk.page.total ? fill(d.duties_counts, desk.counts) : "";
+  drawPager("duties", desk.page, d.duties_page);
   // Each cell names its column (data-label): on a phone the table is a stack of cards (style.css).
   const rows = desk.rows.map((row) => el("tr", { class: `status-${statusClass[row.status]}`, "data-complaint": row.complaint,
     "data-duty": row.duty, "data-date": row.date || "", "data-status": row.status, "data-sequence": row.sequence },
   el("td", { "data-label": d.col_date }, row.date ? el("time", { datetime: row.date }, row.display) : row.waiting_for,
-    row.moved ? el("p", { class: "moved" }, el("strong", {}, `${d.moved_heading}: `), row.moved) : null),
+    row.moved ? el("p", { class: "moved" }, row.moved) : null),
   el("th", { scope: "row", "data-label": d.col_complaint }, row.label),
   el("td", { "data-label": d.col_duty }, dutyText(row), el("span", { class: "cite" }, row.cite)),
   el("td", { "data-label": d.col_status }, el("span", { class: "desk-status" }, row.status_text)),
@@ -134,15 +166,22 @@ function doneButton(row) {
       { duty: row.task, label: row.label }) }, text));
 }
 
-async function changeRecord(id, change, message) {
+// A change the office made to one complaint: saved, the desk drawn again (on the page of `focus`, a row), and the
+// focus put on what the change produced (`then`), never left to fall to the top of the page.
+async function changeRecord(id, change, message, { focus = null, then = null } = {}) {
   const record = records.find((r) => r.id === id);
   if (!record) return;
   const saved = await written(async () => Object.assign(record, await store.save(
     { ...record, ...change(record), changed: new Date().toISOString() }, record.revision)));
   if (!saved) return;
-  await redraw();
-  say(fill(message, { label: record.label }));
+  await redraw(focus ? { focus } : {});
+  say(fill(message, { label: record.label, standing: standingText(record.standing || "open") }));
+  const target = then && then();
+  (target || message_()).focus();
 }
+
+const message_ = () => document.getElementById("desk-message-text");
+const standingText = (id) => ((shown && shown.standings.find((s) => s.id === id)) || { label: id }).label;
 
 document.getElementById("desk-duties").addEventListener("click", (event) => {
   const button = event.target.closest("button[data-done]");
@@ -150,30 +189,45 @@ document.getElementById("desk-duties").addEventListener("click", (event) => {
   const duty = button.dataset.done;
   const row = shown && shown.rows.find((r) => r.complaint === button.dataset.complaint && r.duty === duty);
   if (!row) return;
-  changeRecord(button.dataset.complaint, (record) => {
+  const complaint = button.dataset.complaint;
+  // The focus goes to the row the action produced (done, or owed again): its button, on whichever page it now is.
+  changeRecord(complaint, (record) => {
     const done = { ...(record.done || {}) };
     if (row.marked_done) delete done[duty];
     else done[duty] = today();
     return { done };
-  }, row.marked_done ? d.undone_done : d.marked_done);
+  }, row.marked_done ? d.undone_done : d.marked_done, { focus: { complaint, duty },
+    then: () => document.querySelector(`#desk-duties button[data-done="${CSS.escape(duty)}"][data-complaint="${CSS.escape(complaint)}"]`) });
 });
 
 function drawComplaints(desk) {
-  const lines = new Map((desk ? desk.complaints : []).map((line) => [line.id, line]));
-  // In the order of the office's own labels ("2026-EC-2" before "2026-EC-10").
-  const ordered = [...records].sort((a, b) => a.label.localeCompare(b.label, t.lang, { numeric: true }));
-  const rows = ordered.map((record) => {
-    const line = lines.get(record.id);
+  const byId = new Map(records.map((r) => [r.id, r]));
+  // One page, in the order of the office's own labels ("2026-EC-2" before "2026-EC-10"): the core orders and pages
+  // them. Before the calculator is ready, the first page as this device orders them.
+  const lines = desk ? desk.complaints : [...records].sort((a, b) => a.label.localeCompare(b.label, t.lang, { numeric: true }))
+    .slice(0, PER_PAGE).map((r) => ({ id: r.id }));
+  if (desk) drawPager("complaints", desk.complaints_page, d.complaints_page);
+  const rows = lines.map((line) => {
+    const record = byId.get(line.id);
+    if (!record) return null;
     const label = record.label;
     const standings = desk ? desk.standings : [];
+    // Where it stands, and the office's note, change only when the office presses Save: a list box changes its
+    // value on ArrowDown, and a complaint's duties should not leave the desk on a key pressed to look.
     const standing = el("select", { "data-standing": record.id, "aria-label": fill(d.standing_label, { label }) },
       standings.map((s) => el("option", { value: s.id, selected: s.id === (record.standing || "open") }, s.label)));
+    const note = el("textarea", { "data-note": record.id, rows: 2, maxlength: limits.note, "aria-label": fill(d.note_label, { label }) });
+    note.value = record.note || "";
+    const withLine = desk && line.sentence !== undefined;
     return el("tr", { "data-complaint": record.id },
-      el("th", { scope: "row", "data-label": d.col_complaint }, label, standings.length ? el("p", {}, standing) : null),
-      el("td", { "data-label": d.col_received }, line && line.received ? el("time", { datetime: line.received }, line.received_display)
-        : line ? d.not_received : ""),
-      el("td", { class: line && line.status === "error" ? "field-error" : null, "data-label": d.col_stands },
-        line ? line.sentence : d.waiting),
+      el("th", { scope: "row", "data-label": d.col_complaint }, label, standings.length ? el("p", {}, standing) : null,
+        desk ? el("p", { class: "desk-note" }, el("label", {}, d.note, note)) : null,
+        desk ? el("p", {}, el("button", { type: "button", class: "secondary small", "data-save": record.id,
+          "aria-label": fill(d.save_complaint_label, { label }) }, d.save_complaint)) : null),
+      el("td", { "data-label": d.col_received }, withLine && line.received ? el("time", { datetime: line.received }, line.received_display)
+        : withLine ? d.not_received : ""),
+      el("td", { class: withLine && line.status === "error" ? "field-error" : null, "data-label": d.col_stands },
+        withLine ? line.sentence : d.waiting),
       el("td", { class: "desk-actions" },
         el("a", { href: linkFor(record, "clerk"), "aria-label": fill(d.open_label, { label }) }, d.open),
         el("span", { class: "desk-parties" }, ` · ${d.parties}: `,
@@ -183,16 +237,18 @@ function drawComplaints(desk) {
         el("button", { type: "button", class: "secondary small", "data-delete": record.id,
           "aria-label": fill(d.delete_label, { label }) }, d.delete)));
   });
-  document.querySelector("#desk-complaints tbody").replaceChildren(...rows);
+  document.querySelector("#desk-complaints tbody").replaceChildren(...rows.filter(Boolean));
 }
 
-// On paper: what is overdue or due within the week, alone on one page.
+// On paper: what is overdue, and what is due in this calendar week (or the next, when nothing is due in this one),
+// alone on one page (core/desk.py, week_rows).
 function drawWeek(desk) {
-  const week = desk.rows.filter((row) => row.status === "overdue" || row.status === "this_week");
-  document.getElementById("desk-week-heading").textContent = fill(d.print_heading, { day: desk.week_ends_display });
+  const week = desk.week;
+  document.getElementById("desk-week-heading").textContent = week.first_display
+    ? fill(week.next ? d.print_next_week : d.print_week, { first: week.first_display, last: week.last_display }) : "";
   document.getElementById("desk-week-printed").textContent = fill(d.print_printed, { day: desk.as_of_display });
-  document.getElementById("desk-week-none").hidden = week.length > 0;
-  document.querySelector("#desk-week tbody").replaceChildren(...week.map((row) => el("tr", {},
+  document.getElementById("desk-week-none").hidden = week.rows.length > 0;
+  document.querySelector("#desk-week tbody").replaceChildren(...week.rows.map((row) => el("tr", { "data-date": row.date || "" },
     el("td", {}, row.display), el("th", { scope: "row" }, row.label), el("td", {}, dutyText(row)), el("td", {}, row.status_text),
     el("td", {}, row.certainty_text || "—"))));
 }
@@ -237,10 +293,30 @@ document.getElementById("desk-complaints").addEventListener("click", (event) => 
   if (record) remove([record], fill(d.delete_confirm, { label: record.label }), fill(d.deleted, { label: record.label }));
 });
 
-document.getElementById("desk-complaints").addEventListener("change", (event) => {
-  const select = event.target.closest("select[data-standing]");
-  if (select) changeRecord(select.dataset.standing, () => ({ standing: select.value }), d.standing_saved);
+document.getElementById("desk-complaints").addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-save]");
+  const record = button && records.find((r) => r.id === button.dataset.save);
+  if (!record) return;
+  const row = button.closest("tr");
+  const standing = row.querySelector("select[data-standing]").value;
+  const note = row.querySelector("textarea[data-note]").value.slice(0, limits.note);
+  const again = () => document.querySelector(`#desk-complaints button[data-save="${CSS.escape(record.id)}"]`);
+  if (standing === (record.standing || "open") && note === (record.note || "")) {
+    say(fill(d.complaint_unchanged, { label: record.label }));
+    return;
+  }
+  changeRecord(record.id, () => ({ standing, note }), d.complaint_saved, { then: again });
 });
+
+for (const name of ["duties", "complaints"]) {
+  const key = name === "duties" ? "page" : "complaints_page";
+  for (const [which, step] of [["previous", -1], ["next", 1]]) {
+    document.getElementById(`desk-${name}-${which}`).addEventListener("click", async () => {
+      view[key] = Math.max(0, view[key] + step);
+      await redraw();
+    });
+  }
+}
 
 // --- complaints kept here that cannot be read: named, left out, and each can be exported or deleted --------
 
@@ -273,10 +349,12 @@ document.getElementById("desk-unreadable").addEventListener("click", (event) => 
 
 function drawOfficeDays(desk) {
   const list = document.getElementById("desk-days-list");
-  list.replaceChildren(...desk.office_days.map((day) => el("li", {},
+  // Each recorded day says what it changes under this procedure's law (core/desk.py, office_day_effect).
+  list.replaceChildren(...desk.office_days.map((day) => el("li", { "data-day": day.date, tabindex: "-1" },
     fill(day.open ? d.day_open : d.day_closed, { day: day.display }), " ",
     el("button", { type: "button", class: "secondary small", "data-forget": day.date,
-      "aria-label": fill(d.day_forget_label, { day: day.display }) }, d.day_forget))));
+      "aria-label": fill(d.day_forget_label, { day: day.display }) }, d.day_forget),
+    el("p", { class: "desk-day-effect" }, el("strong", {}, `${d.day_effect_label}: `), day.effect))));
   document.getElementById("desk-days-none").hidden = desk.office_days.length > 0;
 }
 
@@ -306,6 +384,9 @@ document.getElementById("desk-days-form").addEventListener("submit", async (even
   input.removeAttribute("aria-invalid");
   await recordDay(input.value, state ? state.value : "closed");
   say(d.day_recorded);
+  // The focus goes to the day just recorded, which says what it changes.
+  const recorded = document.querySelector(`#desk-days-list li[data-day="${CSS.escape(input.value)}"]`);
+  if (recorded) recorded.focus();
 });
 
 document.getElementById("desk-days-list").addEventListener("click", async (event) => {
@@ -380,12 +461,14 @@ document.getElementById("desk-import").addEventListener("change", async (event) 
     return;
   }
   await load();
-  await redraw();
+  // Imported once written: said now, while the desk is worked out again (each new complaint assessed once).
+  const drawing = redraw();
   section.dataset.imported = String(envelope.complaints.length);
   const left = envelope.unreadable.map((u) => fill(d.unreadable_item, { number: u.number, label: u.label || "—", problem: u.problem }));
   say([envelope.complaints.length ? fill(d.imported, { count: envelope.complaints.length, name: file.name,
     added: envelope.added, updated: envelope.updated, same: envelope.same }) : d.import_nothing,
   left.length ? fill(d.import_left_out, { items: left.join("; ") }) : ""].filter(Boolean).join(" "));
+  await drawing;
 });
 
 // The reminders the calendar gets: "3, 1" business days before, at 09:00 in the city's zone.

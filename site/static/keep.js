@@ -183,10 +183,13 @@ export class Keeping {
       return;
     }
     this.keepCalendar(envelope);
-    // Named for the complaint: its label on the desk, or the day it was received (or of the violation).
+    // Named for the complaint: its label on the desk, or the day it was received (or of the violation, or the first
+    // other day its facts give, an event's included): a name a person reads, never the complaint's hash.
     const facts = this.page.facts();
     const desk = this.page.deskComplaint();
-    const which = desk ? slug(desk.label) : facts.received || facts.violation_date || envelope.key;
+    const day = [facts.received, facts.violation_date, ...Object.values(facts), ...Object.values(facts.events || {})]
+      .find((value) => typeof value === "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}/.test(value));
+    const which = desk ? slug(desk.label) : day ? day.slice(0, 10) : "complaint";
     const name = `${config.jurisdiction}-${this.page.role()}-${which}-${this.t.lang}.ics`;
     download(name, envelope.ics, "text/calendar;charset=utf-8");
     // A memory the core could not read was set aside, and is said: the file itself never waits on it.
