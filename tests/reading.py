@@ -163,9 +163,10 @@ def visible_blocks(html: str, lang: str) -> list[str]:
 
 
 def report_sentences(value, skip=frozenset({"text", "source", "url", "contents_text", "about", "id", "field",
-                                             "rule", "key", "fact", "anchor", "sources"})):
+                                             "rule", "key", "fact", "anchor", "sources", "address", "mail"})):
     """Every piece of text a report gives a reader, outside the law's own words, what the person typed, ids, and
-    the pages an office's details are cited from (each titled as it is published, in its own language)."""
+    the pages an office's details are cited from (each titled as it is published, in its own language), and its
+    postal address (published as the post writes it, not translated)."""
     if isinstance(value, dict):
         for k, v in value.items():
             if k not in skip:
