@@ -22,6 +22,11 @@ What it writes, for a browser that should download little and only once:
 
 HASH names a folder or file by its content, so a host may cache it for a year; a
 new build gets new names, so a page never meets the files of another build.
+
+A build does the work of what changed: what takes long is kept between builds, by content
+(~/.cache/complaint-checker/): the browser's Python, each procedure's verdict on its worked cases
+here and in the browser's Python (publish/browser_python.py), and the compressed form of each file.
+A step that takes more than a moment says on standard error what it is doing and how far it is.
 """
 
 import argparse
@@ -483,6 +488,8 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
     # the slowest step, and nothing else needs it: the Python is prepared (in Node) and compressed
     # meanwhile.
     data_list = procedure_files(site, files)
+    if not all(_compressed_already(data) for data in runtime.values()):
+        say("compressing the Pyodide runtime, beside the next steps (once: kept for later builds)")
     with ThreadPoolExecutor(1) as beside:
         compressing = beside.submit(precompress, runtime)
         try:
@@ -492,6 +499,8 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
         except browser_python.PrepareError as err:
             raise BuildError(str(err)) from None
         precompress(python)
+        if not compressing.done():
+            say("waiting for the Pyodide runtime's compression")
         compressing.result()
     python_folder = hashed_folder("python", python)
     files.update({runtime_folder + n: d for n, d in runtime.items()})

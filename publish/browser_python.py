@@ -4,11 +4,12 @@
 module the browser's path imports (the standard library's, the core's, python-dateutil's and
 six's), byte-compiled for Pyodide's Python, in the archive Pyodide mounts when it starts, so
 that nothing is installed in the page. Which modules is found by running the browser's path
-(publish/browser_path.py) in Pyodide under Node for each procedure of a fixed probe set (PROBE_SET: the
-shipped procedures, which between them use every part of the format), each in a Node process of its own and
-cached by its own content; the archive is then compiled from what they imported (publish/prepare_python.py)
-and cached by that. So the archive depends on the core and the probe set, never on the procedures a site
-holds, and an edit to one probe-set procedure runs that one again, not the others.
+(publish/browser_path.py) in Pyodide under Node for a fixed probe set (PROBE_SET: the shipped procedures,
+which between them use every part of the format), in one Node process, cached by what goes in; the archive is
+then compiled from what they imported (publish/prepare_python.py), in a process of its own, cached by that. So
+the archive depends on the core and the probe set, never on the procedures a site holds; and an edit to a
+probe-set procedure that imports nothing new runs the probe again but gives the same archive, byte for byte, so
+every other procedure's check still holds.
 
 `check()` runs each procedure of a site through the browser's path in that archive, in batches (one Node
 process per core, not one per procedure), each result cached by the archive, the procedure and its cases: an
@@ -94,6 +95,7 @@ def pinned_wheels(requirements: Path, folder: Path, python_version: str | None =
     wheels = cached()
     if len(wheels) < len(expected):
         folder.mkdir(parents=True, exist_ok=True)
+        say(f"downloading the wheels {requirements.name} pins (once; kept for later builds)")
         target = ["--python-version", python_version] if python_version else []
         result = subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
                                  "--only-binary=:all:", *target, "--require-hashes", "-r", str(requirements),
