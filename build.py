@@ -537,7 +537,11 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
     assert sorted(pages) == sorted(paths)
     files.update(pages)
     files["headers.txt"] = "".join(f"{k}: {v}\n" for k, v in RECOMMENDED_HEADERS.items()).encode()
-    compressed.update(precompress({p: files[p] for p in files if p not in compressed}))
+    pages_and_worker = {p: files[p] for p in files if p not in compressed}
+    todo = sum(1 for data in pages_and_worker.values() if not _compressed_already(data))
+    if todo > 10:  # every page names this build: a site of many procedures compresses its pages again
+        say(f"compressing {todo} pages (brotli and gzip)")
+    compressed.update(precompress(pages_and_worker))
 
     manifest = {path: sha256(data) for path, data in sorted(files.items())}
     files["manifest.json"] = (json.dumps({"version": __version__, "build_date": site.build_date, "build": version,
