@@ -22,6 +22,11 @@ What it writes, for a browser that should download little and only once:
 
 HASH names a folder or file by its content, so a host may cache it for a year; a
 new build gets new names, so a page never meets the files of another build.
+
+A build does the work of what changed: what takes long is kept between builds, by content
+(~/.cache/complaint-checker/): the browser's Python, each procedure's verdict on its worked cases
+here and in the browser's Python (publish/browser_python.py), and the compressed form of each file.
+A step that takes more than a moment says on standard error what it is doing and how far it is.
 """
 
 import argparse
@@ -30,14 +35,15 @@ import contextlib
 import fcntl
 import gzip
 import hashlib
+import importlib.metadata
 import json
 import os
 import shutil
 import subprocess
 import sys
 import tomllib
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field, replace
 from datetime import date, datetime, timezone
 from pathlib import Path
 
@@ -49,18 +55,23 @@ from core.audience import AUDIENCES, asked, form_layout
 from core.contact import missing_sentence
 from core.desk import MAX_COMPLAINTS, MAX_EXPORT_BYTES, MAX_NOTE
 from core.facts import earliest_date, latest_date
-from core.jurisdiction import cases_path, check_file, jurisdiction_path, seed_ids
+from core.cases import case_problems
+from core.jurisdiction import Problem, cases_path, check_file, jurisdiction_path, seed_ids
+from core.reading.translations import translation_of
 from core.localize import localized
 from core.model import Jurisdiction
 from core.summary import outline
 from core.wording import format_day, say
 from publish import browser_python, static_server
+from publish.progress import Progress, say
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
 PYODIDE_DIR = browser_python.PYODIDE_DIR
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 COMPRESSED_CACHE = browser_python.CACHE / "compressed"  # by content: shared by every build and clone
+CASES_CACHE = browser_python.CACHE / "cases"  # the verdict on each procedure's worked cases, by content
+WORKERS = browser_python.WORKERS
 MARKER = ".complaint-checker-build"  # written into every output folder, so a rebuild knows it may replace it
 
 # The Content-Security-Policy of every page, and of the HTTP headers we recommend.
@@ -136,11 +147,18 @@ def build_date() -> str:
 def read_procedure(name: str, publish_failing_cases: bool = False) -> Procedure:
     """A procedure, read and checked with its worked cases. One whose cases fail is refused, unless asked to
     publish it anyway: then its pages say so."""
+    procedure, warnings = _read_procedure(name, publish_failing_cases)
+    for warning in warnings:
+        print(warning, file=sys.stderr)
+    return procedure
+
+
+def _read_procedure(name: str, publish_failing_cases: bool) -> tuple[Procedure, list[str]]:
     try:
         path = jurisdiction_path(name)
     except LookupError:
         raise BuildError(f"unknown jurisdiction {name!r}; use one of {', '.join(seed_ids())} or a .toml file")
-    jurisdiction, problems = check_file(path, with_cases=True)
+    jurisdiction, problems = checked(path)
     failing = [p for p in problems if p.code == "case"]
     errors = [p for p in problems if p.severity == "error" and not (publish_failing_cases and p.code == "case")]
     if jurisdiction is None or errors:
@@ -148,16 +166,103 @@ def read_procedure(name: str, publish_failing_cases: bool = False) -> Procedure:
                 "with a notice on its pages" if failing and not publish_failing_cases else "")
         raise BuildError("\n".join(str(p) for p in problems)
                          + f"\n{path}: {len(errors)} problem(s); nothing was built{hint}")
-    for warning in problems:
-        print(warning, file=sys.stderr)
     beside = cases_path(path)
     cases = json.loads(beside.read_text(encoding="utf-8")) if beside.is_file() else []
-    return Procedure(jurisdiction, path.read_bytes(), cases, outline(jurisdiction),
-                     failing_cases=[p.entry.removeprefix("case ") for p in failing])
+    return (Procedure(jurisdiction, path.read_bytes(), cases, outline(jurisdiction),
+                      failing_cases=[p.entry.removeprefix("case ") for p in failing]), [str(p) for p in problems])
+
+
+def _core_digest() -> bytes:
+    """What a check's verdict on worked cases depends on besides the procedure: the core, its packages, Python."""
+    digest = hashlib.sha256(sys.version.encode())
+    for package in ("holidays", "python-dateutil", "six", "jsonschema"):
+        digest.update(f"{package}=={importlib.metadata.version(package)}\n".encode())
+    for path in sorted((ROOT / "core").rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and "jurisdictions" not in path.parts:
+            digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + sha256(path.read_bytes()).encode())
+    return digest.digest()
+
+
+CORE_DIGEST = None  # read once per process, when first needed
+
+
+def _cases_verdict_file(path: Path) -> Path | None:
+    """Where the verdict on a procedure's worked cases is kept: by the core and the bytes of the procedure, its
+    translations and its cases (None: a file that is not a procedure's)."""
+    global CORE_DIGEST
+    CORE_DIGEST = CORE_DIGEST or _core_digest()
+    stem = path.name.removesuffix(".toml")
+    try:
+        digest = hashlib.sha256(CORE_DIGEST + str(path).encode() + b"\0" + path.read_bytes())
+        for beside in sorted(path.parent.glob(stem + ".*.toml")) + [path.with_name(stem + ".cases.json")]:
+            digest.update(beside.name.encode() + b"\0" + (beside.read_bytes() if beside.is_file() else b"-"))
+    except OSError:
+        return None
+    key = digest.hexdigest()
+    return CASES_CACHE / key[:2] / f"{key[:32]}.json"
+
+
+def _procedure_file(path: Path) -> Path:
+    """The procedure's own file, given it or its translation (check_file checks a translation with it)."""
+    translated = translation_of(path)
+    return translated[0] if translated else path
+
+
+def checked(path: Path) -> tuple[Jurisdiction | None, list[Problem]]:
+    """check_file(path, with_cases=True), the same problems in the same order, with the verdict on the worked cases
+    (the longest part: each case runs the core) kept between builds: an edit to one procedure runs its cases
+    alone again."""
+    jurisdiction, problems = check_file(path)
+    if jurisdiction is None:
+        return None, problems
+    base = _procedure_file(path)
+    kept = _cases_verdict_file(base)
+    if kept is not None and kept.is_file():
+        return jurisdiction, problems + [Problem(**p) for p in json.loads(kept.read_text(encoding="utf-8"))]
+    found = case_problems(jurisdiction, base.with_name(base.name.removesuffix(".toml") + ".cases.json"))
+    if kept is not None:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        part = kept.with_name(f".{kept.name}.{os.getpid()}")
+        part.write_text(json.dumps([asdict(p) for p in found], ensure_ascii=False), encoding="utf-8")
+        os.replace(part, kept)  # whole or not at all: another build may be reading it
+    return jurisdiction, problems + found
+
+
+def _read_quietly(name: str, publish_failing_cases: bool):
+    """In a worker: the procedure and its warnings, or the refusal (said by the build, in the procedures' order)."""
+    try:
+        return _read_procedure(name, publish_failing_cases)
+    except BuildError as err:
+        return err
+
+
+def read_procedures(names: list[str], publish_failing_cases: bool = False) -> list[Procedure]:
+    """Every procedure, read and checked on every core; the first refusal, in the order given, stops the build."""
+    shown = Progress("checking procedures", len(names))
+    if len(names) > 1 and WORKERS > 1:
+        with ProcessPoolExecutor(min(WORKERS, len(names))) as pool:
+            futures = [pool.submit(_read_quietly, n, publish_failing_cases) for n in names]
+            for _ in as_completed(futures):
+                shown.advance()
+            results = [f.result() for f in futures]
+    else:
+        results = []
+        for name in names:
+            results.append(_read_quietly(name, publish_failing_cases))
+            shown.advance()
+    procedures = []
+    for result in results:
+        if isinstance(result, BuildError):
+            raise result
+        procedure, warnings = result
+        for warning in warnings:
+            print(warning, file=sys.stderr)
+        procedures.append(procedure)
+    return procedures
 
 
 def read_site(names: list[str], publish_failing_cases: bool = False) -> Site:
-    procedures = [read_procedure(n, publish_failing_cases) for n in names]
+    procedures = read_procedures(names, publish_failing_cases)
     ids = [p.jurisdiction.id for p in procedures]
     if len(set(ids)) != len(ids):
         raise BuildError(f"the same jurisdiction id appears twice: {ids}")
@@ -242,6 +347,34 @@ def _precompress(files: dict[str, bytes], paths: dict[str, list[str]]) -> dict[s
     return out
 
 
+def _compressed_already(data: bytes) -> bool:
+    cached = COMPRESSED_CACHE / sha256(data)[:2] / sha256(data)
+    return cached.with_suffix(".br").is_file() and cached.with_suffix(".gz").is_file()
+
+
+def check_in_browser(site: Site, published: list[tuple[str, bytes, bytes]], archive: bytes) -> None:
+    """Each procedure run as the browser runs it, in the archive the site ships (publish/browser_python.py): its
+    worked cases must give the verdicts they gave here, and its path must need no module the archive lacks."""
+    results = browser_python.check(published, archive)
+    problems = []
+    for procedure in site.procedures:
+        j, result = procedure.jurisdiction, results[procedure.jurisdiction.id]
+        if result["missing"]:
+            problems.append(f"{j.id}: its path in the page imports {', '.join(result['missing'])}, which the browser's "
+                            "Python does not hold: it holds what the shipped procedures' paths import "
+                            "(publish/browser_python.py, PROBE_SET), and this procedure uses something none of them "
+                            "does; add a procedure that uses it to PROBE_SET")
+        elif result["error"]:
+            problems.append(f"{j.id}: in the browser's Python, {result['error']}")
+        elif sorted(f"“{name}”" for name in result["failing"]) != sorted(procedure.failing_cases):
+            differ = sorted(set(f"“{name}”" for name in result["failing"]) ^ set(procedure.failing_cases))
+            problems.append(f"{j.id}: the worked case(s) {', '.join(differ)} pass here and fail in the browser's "
+                            "Python, or the other way round")
+    if problems:
+        raise BuildError("\n".join(problems) + f"\n{len(problems)} procedure(s) would not work in the browser as "
+                         "they do here; nothing was built")
+
+
 def counted(forms: list[str], count: int, **values) -> str:
     """A sentence about `count` things, in its form for one or for more: the strings give [one, other] (in both
     languages the form for one is used for 1 only; the page's render.js `fill` chooses the same way)."""
@@ -307,7 +440,7 @@ def procedure_files(site: Site, files: dict[str, bytes]) -> list[dict]:
         j = procedure.jurisdiction
         files[f"{j.id}/jurisdiction.toml"] = procedure.toml  # the source, for anyone who wants to read it
         procedure_json = prepared.dumps(j).encode()  # what the browser loads
-        cases_json = json.dumps(procedure.cases, ensure_ascii=False, indent=1).encode()
+        cases_json = browser_python.published_cases(procedure.cases)
         procedure_path = hashed_name(f"{j.id}/procedure.json", procedure_json)
         cases_path = hashed_name(f"{j.id}/cases.json", cases_json)
         files[procedure_path], files[cases_path] = procedure_json, cases_json
@@ -337,7 +470,9 @@ def render_pages(site: Site, common: dict, data_list: list[dict]) -> dict[str, b
             pages[path] = env.get_template(template).render(common, procedures=procedures, root=root,
                                                             alternates=alternates, **context).encode()
 
+        shown = Progress(f"writing the pages in {site.strings[lang]['language_name']}", len(procedures))
         for procedure, data in zip(procedures, data_in_language):
+            shown.advance()
             j = procedure.jurisdiction
             context = dict(p=procedure, j=j, data=data, uses=asked(j), layout=form_layout(j))
             render("checker.html", f"{j.id}/index.html", page="checker", **context)
@@ -358,19 +493,28 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
     # On a first build, compressing the runtime (the wasm alone takes half a minute on one core) is
     # the slowest step, and nothing else needs it: the Python is prepared (in Node) and compressed
     # meanwhile.
+    data_list = procedure_files(site, files)
+    if not all(_compressed_already(data) for data in runtime.values()):
+        say("compressing the Pyodide runtime, beside the next steps (once: kept for later builds)")
     with ThreadPoolExecutor(1) as beside:
         compressing = beside.submit(precompress, runtime)
         try:
             python = browser_python.prepare()
+            check_in_browser(site, [(item["id"], files[item["procedure"]["url"]], files[item["cases"]["url"]])
+                                    for item in data_list], python["python_stdlib.zip"])
         except browser_python.PrepareError as err:
             raise BuildError(str(err)) from None
         precompress(python)
+        if not compressing.done():
+            say("waiting for the Pyodide runtime's compression")
         compressing.result()
     python_folder = hashed_folder("python", python)
     files.update({runtime_folder + n: d for n, d in runtime.items()})
     files.update({python_folder + n: d for n, d in python.items()})
 
-    data_list = procedure_files(site, files)
+    todo = sum(1 for data in files.values() if not _compressed_already(data))
+    if todo:
+        say(f"compressing {todo} new files (brotli and gzip; each kept for later builds)")
     compressed = precompress(files)
     sizes = {path: {"raw": len(files[path]), "br": len(compressed[path][0]), "gzip": len(compressed[path][1])}
              for path in files}
@@ -399,7 +543,11 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
     assert sorted(pages) == sorted(paths)
     files.update(pages)
     files["headers.txt"] = "".join(f"{k}: {v}\n" for k, v in RECOMMENDED_HEADERS.items()).encode()
-    compressed.update(precompress({p: files[p] for p in files if p not in compressed}))
+    pages_and_worker = {p: files[p] for p in files if p not in compressed}
+    todo = sum(1 for data in pages_and_worker.values() if not _compressed_already(data))
+    if todo > 10:  # every page names this build: a site of many procedures compresses its pages again
+        say(f"compressing {todo} pages (brotli and gzip)")
+    compressed.update(precompress(pages_and_worker))
 
     manifest = {path: sha256(data) for path, data in sorted(files.items())}
     files["manifest.json"] = (json.dumps({"version": __version__, "build_date": site.build_date, "build": version,

@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/benchmark.py [--runs 5] [--no-slow-network] [--desk-only | --desk-sizes 50 500 2000]
         [--core-only]
+    .venv/bin/python scripts/benchmark.py --growth [10 50 200]     the build, as a site grows (issue 38)
 
 Builds the site, and a naive page beside it: the same pinned Pyodide and the stock
 wheels (holidays, python-dateutil, six, the core as a plain source wheel), loaded
@@ -27,7 +28,9 @@ import argparse
 import html
 import io
 import json
+import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -589,6 +592,120 @@ def print_desk(found: dict) -> None:
             print(f"Not finished at {n:,} complaints: {why}")
 
 
+# --------------------------------------------------------------------------------------
+# Site growth (issue 38): how the build scales with the number of procedures a site holds.
+# --------------------------------------------------------------------------------------
+
+GROWTH_SIZES = (10, 50, 200)
+
+
+def growth_library(folder: Path, count: int) -> list[str]:
+    """`count` procedures in `folder`: copies of the shipped ones in turn (file, translations, worked cases), each
+    with an id of its own. Generated for the measurement only, never into core/jurisdictions."""
+    from core.jurisdiction import SEED_DIR, seed_ids
+    folder.mkdir(parents=True, exist_ok=True)
+    seeds, paths = seed_ids(), []
+    for number in range(count):
+        seed = seeds[number % len(seeds)]
+        new = f"{seed}-{number:03d}"
+        for source in sorted(SEED_DIR.glob(f"{seed}.*")):
+            rest = source.name[len(seed):]
+            if rest == ".toml":
+                text = source.read_text(encoding="utf-8")
+                assert f'\nid = "{seed}"\n' in text, source
+                (folder / f"{new}.toml").write_text(text.replace(f'\nid = "{seed}"\n', f'\nid = "{new}"\n', 1),
+                                                   encoding="utf-8")
+            elif rest == ".cases.json" or (rest.endswith(".toml") and rest.count(".") == 2):
+                shutil.copy(source, folder / f"{new}{rest}")  # the worked cases, a translation
+        paths.append(str(folder / f"{new}.toml"))
+    return paths
+
+
+class FirstProgress:
+    """Standard error, passed through, with the time of the build's first progress line."""
+
+    def __init__(self, stream, start: float):
+        self.stream, self.start, self.first = stream, start, None
+
+    def write(self, text: str) -> int:
+        if self.first is None and text.startswith("build: "):
+            self.first = time.perf_counter() - self.start
+        return self.stream.write(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+
+def timed_build(paths: list[str], out: Path) -> dict:
+    """One build of these procedures, in this process (its workers are forked from it): wall and CPU seconds,
+    and when it first said how far it was."""
+    import resource
+    usage = lambda: sum(getattr(resource.getrusage(who), part) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+                        for part in ("ru_utime", "ru_stime"))
+    cpu, start = usage(), time.perf_counter()
+    said, sys.stderr = sys.stderr, FirstProgress(sys.stderr, start)
+    try:
+        build.build(paths, out)
+    finally:
+        first, sys.stderr = sys.stderr.first, said
+    return {"wall": time.perf_counter() - start, "cpu": usage() - cpu, "first_progress": first}
+
+
+def first_answer_bytes(dist: Path, jid: str) -> int:
+    """The brotli bytes a first visit to one procedure's page downloads before its first answer: the page, its
+    scripts and style, the runtime, the prepared Python and the procedure."""
+    page = (dist / jid / "index.html").read_text(encoding="utf-8")
+    start = page.index("content='", page.index('name="complaint-checker-calculator"')) + len("content='")
+    config = json.loads(html.unescape(page[start:page.index("'", start)]))
+    urls = [entry["url"] for group in ("runtime", "python") for entry in config["loader"][group].values()]
+    urls += [config["procedures"][0]["procedure"]["url"]]
+    urls += [url.removeprefix("../") for url in re.findall(r'(?:src|href)="(\.\./assets/[^"]+)"', page)]
+    return sum((dist / url).with_name(Path(url).name + ".br").stat().st_size
+               for url in dict.fromkeys(urls)) + (dist / jid / "index.html.br").stat().st_size
+
+
+def site_growth(sizes=GROWTH_SIZES) -> list[dict]:
+    """For each size: a first build with nothing kept for its procedures (the browser's Python, the runtime and the
+    compressed forms of shared files come from the cache, as on any machine that built once), a rebuild after
+    editing one procedure, the bytes of the site, and what a first visit downloads."""
+    found = []
+    for count in sizes:
+        with tempfile.TemporaryDirectory() as folder:
+            folder = Path(folder)
+            saved = build.CASES_CACHE, browser_python.CHECKED_CACHE
+            build.CASES_CACHE, browser_python.CHECKED_CACHE = folder / "cases", folder / "checked"
+            try:
+                paths = growth_library(folder / "library", count)
+                print(f"  site growth: {count} procedures, first build", file=sys.stderr, flush=True)
+                first = timed_build(paths, folder / "dist")
+                edited = Path(paths[count // 2])  # updated on a new day: its data, pages and cases' run change
+                edited.write_text(re.sub(r"\nupdated = [0-9-]+\n", "\nupdated = 2026-12-02\n",
+                                         edited.read_text(encoding="utf-8"), count=1), encoding="utf-8")
+                print(f"  site growth: {count} procedures, one edited, rebuilt", file=sys.stderr, flush=True)
+                again = timed_build(paths, folder / "dist")
+            finally:
+                build.CASES_CACHE, browser_python.CHECKED_CACHE = saved
+            files = [p for p in (folder / "dist").rglob("*") if p.is_file()]
+            raw = sum(p.stat().st_size for p in files if not p.name.endswith((".br", ".gz")))
+            found.append({"procedures": count, "first": first, "again": again, "raw_bytes": raw,
+                          "all_bytes": sum(p.stat().st_size for p in files),
+                          "first_answer": first_answer_bytes(folder / "dist", Path(paths[0]).stem)})
+            print(f"  site growth: {json.dumps(found[-1])}", file=sys.stderr, flush=True)  # each size as it ends
+    return found
+
+
+def print_growth(rows: list[dict]) -> None:
+    print("| procedures | first build: wall s (CPU s) | first progress line (s) | rebuild, one procedure edited: "
+          "wall s (CPU s) | site, raw (MB) | site with .br/.gz (MB) | first answer, brotli (MB) |\n"
+          "|---:|---:|---:|---:|---:|---:|---:|")
+    for row in rows:
+        first, again = row["first"], row["again"]
+        print(f"| {row['procedures']} | {first['wall']:.1f} ({first['cpu']:.1f}) | "
+              f"{first['first_progress'] if first['first_progress'] is not None else float('nan'):.1f} | "
+              f"{again['wall']:.1f} ({again['cpu']:.1f}) | {row['raw_bytes'] / 1e6:.1f} | "
+              f"{row['all_bytes'] / 1e6:.1f} | {row['first_answer'] / 1e6:.2f} |", flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -602,7 +719,14 @@ def main() -> int:
                         help="measure only the core: each procedure's worked cases, one by one, in CPython and Pyodide")
     parser.add_argument("--site", type=Path, help="measure this built site instead of building one (e.g. an "
                                                   "older commit's dist/, to compare before and after)")
+    parser.add_argument("--growth", nargs="*", type=int, metavar="N",
+                        help="measure only the site's growth: builds of N synthetic procedures (default 10 50 200)")
     args = parser.parse_args()
+    if args.growth is not None:
+        print(f"# Site growth: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}\n",
+              flush=True)
+        print_growth(site_growth(tuple(args.growth) or GROWTH_SIZES))
+        return 0
     with tempfile.TemporaryDirectory() as folder:
         folder = Path(folder)
         dist = args.site or folder / "dist"

@@ -4,4 +4,7 @@
 # Extra arguments go to build.py, e.g.: --jurisdiction fort-collins --prefix /clerk/
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+# A first build prepares the browser's Python and compresses every file (kept for later builds): it says how far
+# it is as it goes, on standard error.
+echo "serve: building the site into dist/" >&2
 exec .venv/bin/python build.py --serve --port "${PORT:-8000}" "$@"

@@ -17,6 +17,7 @@ import brotli
 import pytest
 
 import build
+from publish.progress import PREFIX as PROGRESS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -38,6 +39,12 @@ def test_building_twice_gives_byte_identical_sites(two_builds):
     assert sorted(first) == sorted(second)
     different = [path for path in first if first[path] != second[path]]
     assert different == []
+
+
+def refusal(capsys) -> str:
+    """What the build said on standard error, without the lines that say how far it is (publish/progress.py)."""
+    return "\n".join(line for line in capsys.readouterr().err.splitlines()
+                     if not line.startswith(PROGRESS)).strip()
 
 
 def only(files, pattern):
@@ -206,7 +213,7 @@ def test_the_build_refuses_a_folder_that_is_not_its_own_and_leaves_it_untouched(
     notes.mkdir()
     (notes / "minutes.txt").write_text("keep me")
     assert build.main(["--jurisdiction", "fort-collins", "--out", str(notes)]) == 1
-    err = capsys.readouterr().err.strip().splitlines()
+    err = refusal(capsys).splitlines()
     assert len(err) == 1 and "refusing to write into" in err[0] and "not empty and not a previous build" in err[0]
     assert [p.name for p in notes.iterdir()] == ["minutes.txt"] and (notes / "minutes.txt").read_text() == "keep me"
 
@@ -248,11 +255,11 @@ def test_a_previous_build_of_the_first_format_is_still_replaced(tmp_path):
 def test_an_out_folder_that_cannot_be_made_is_one_line(tmp_path, capsys):
     (tmp_path / "a-file").write_text("x")
     assert build.main(["--jurisdiction", "fort-collins", "--out", str(tmp_path / "a-file" / "site")]) == 1
-    err = capsys.readouterr().err.strip()
+    err = refusal(capsys)
     assert err.startswith(f"build failed: cannot write into {tmp_path / 'a-file' / 'site'}: Not a directory")
     assert "\n" not in err and "Traceback" not in err
     assert build.main(["--jurisdiction", "fort-collins", "--out", "/"]) == 1
-    assert capsys.readouterr().err.strip() == ("build failed: refusing to write into /: it holds the project; give a "
+    assert refusal(capsys) == ("build failed: refusing to write into /: it holds the project; give a "
                                                "folder of its own, such as --out dist")
 
 
@@ -287,7 +294,7 @@ def test_a_marker_the_build_cannot_read_makes_it_refuse_and_delete_nothing(tmp_p
     (site / ".htaccess").write_text("# the host's own file")
     (site / "index.html").write_text("a page")
     assert build.main(["--jurisdiction", "fort-collins", "--out", str(site)]) == 1
-    err = capsys.readouterr().err.strip()
+    err = refusal(capsys)
     assert err.startswith(f"build failed: refusing to write into {site}: its {build.MARKER} is not one this build can "
                           "read") and "\n" not in err and "nothing was deleted" in err
     assert sorted(p.name for p in site.iterdir()) == [build.MARKER, ".htaccess", "index.html"]
@@ -305,7 +312,7 @@ def test_two_builds_into_one_folder_at_once_stop_the_second_with_one_line(tmp_pa
         assert build.main(["--jurisdiction", "fort-collins", "--out", str(site)]) == 1
     finally:
         os.close(held)
-    assert capsys.readouterr().err.strip() == (f"build failed: refusing to write into {site}: another build is "
+    assert refusal(capsys) == (f"build failed: refusing to write into {site}: another build is "
                                                "writing into it now; wait for it to finish")
     assert build.main(["--jurisdiction", "fort-collins", "--out", str(site)]) == 0  # and once it has finished
 
@@ -363,7 +370,7 @@ def test_the_build_refuses_a_symlink_where_it_would_write_and_changes_nothing(tm
     before = {p: p.read_bytes() for p in outside.iterdir()}
     capsys.readouterr()
     assert build.main(["--jurisdiction", "fort-collins", "--out", str(site)]) == 2
-    err = capsys.readouterr().err.strip()
+    err = refusal(capsys)
     assert err == (f"build failed: refusing to write into {site}: {link} is a symbolic link, and the build writes only "
                    "into files and folders of its own; nothing was deleted (remove the link, or choose another folder)")
     assert {p: p.read_bytes() for p in outside.iterdir()} == before and target.is_symlink()
@@ -378,7 +385,7 @@ def test_the_build_refuses_to_replace_a_file_its_marker_does_not_list(tmp_path, 
     (site / "verify.html").write_text("the host's own verify page")
     capsys.readouterr()
     assert build.main(["--jurisdiction", "fort-collins", "--out", str(site)]) == 2
-    err = capsys.readouterr().err.strip()
+    err = refusal(capsys)
     assert err == (f"build failed: refusing to write into {site}: verify.html is not a file a previous build wrote (the "
                    f"folder's {build.MARKER} does not list it), and this build would replace it; nothing was deleted "
                    "(move it out of the folder, or choose another folder)")
