@@ -3,8 +3,15 @@
 Every test's page fails the test on a console error, an uncaught page error, a
 failed or non-2xx request, a Content-Security-Policy violation, or any request
 to another origin. Tests wait on readiness markers in the DOM, never on sleeps.
+
+The site is built once per test run (its workers share it) from the procedures
+`browser_procedures()` gives: a sample that has every feature of the library
+(e2e/sampling.py), or every procedure with COMPLAINT_CHECKER_FULL_BROWSER=1. A
+test that runs once per procedure parametrizes over `browser_procedures()`.
 """
 
+import fcntl
+import hashlib
 import json
 import os
 import shutil
@@ -20,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from sampling import browser_procedures  # noqa: E402,F401  (for tests: one run per procedure in the sample)
 
 PREFIX = "/clerk/complaints/"
 CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
@@ -50,11 +58,26 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
+def built_once(tmp_path_factory, names: list[str]) -> Path:
+    """A site of these procedures, built once per test run and then only read: with several workers (pytest -n),
+    the first to ask builds it in the run's folder while the others wait, and all serve the same files."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the run's own folder, shared by its workers (and by no other run)
+    key = hashlib.sha256("\n".join(names).encode()).hexdigest()[:12]
+    out = root / f"site-{key}" / "dist"
+    with open(root / f"site-{key}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (out.parent / "built").exists():
+            build.build(names, out)
+            (out.parent / "built").write_text("\n".join(names) + "\n", encoding="utf-8")
+    return out
+
+
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory):
-    out = tmp_path_factory.mktemp("site") / "dist"
-    build.build(None, out)
-    return out
+    """The site the browser tests read: the sampled procedures (or all of them), built once per run."""
+    return built_once(tmp_path_factory, browser_procedures())
 
 
 def serve(directory):
