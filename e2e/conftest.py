@@ -10,8 +10,6 @@ The site is built once per test run (its workers share it) from the procedures
 test that runs once per procedure parametrizes over `browser_procedures()`.
 """
 
-import fcntl
-import hashlib
 import json
 import os
 import shutil
@@ -25,8 +23,10 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
 
 import build  # noqa: E402
+from built_site import built_once  # noqa: E402
 from sampling import browser_procedures  # noqa: E402,F401  (for tests: one run per procedure in the sample)
 
 PREFIX = "/clerk/complaints/"
@@ -56,22 +56,6 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "e2e" in Path(str(item.fspath)).parts:
             item.add_marker(pytest.mark.browser)
-
-
-def built_once(tmp_path_factory, names: list[str]) -> Path:
-    """A site of these procedures, built once per test run and then only read: with several workers (pytest -n),
-    the first to ask builds it in the run's folder while the others wait, and all serve the same files."""
-    root = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        root = root.parent  # the run's own folder, shared by its workers (and by no other run)
-    key = hashlib.sha256("\n".join(names).encode()).hexdigest()[:12]
-    out = root / f"site-{key}" / "dist"
-    with open(root / f"site-{key}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (out.parent / "built").exists():
-            build.build(names, out)
-            (out.parent / "built").write_text("\n".join(names) + "\n", encoding="utf-8")
-    return out
 
 
 @pytest.fixture(scope="session")
