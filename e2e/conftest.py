@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import build  # noqa: E402
 from built_site import built_once  # noqa: E402
-from sampling import browser_procedures  # noqa: E402,F401  (for tests: one run per procedure in the sample)
+from sampling import browser_procedures, full_matrix, procedure_files  # noqa: E402
 
 PREFIX = "/clerk/complaints/"
 CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
@@ -50,6 +50,13 @@ document.addEventListener("securitypolicyviolation", (event) => {
   console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI}`);
 });
 """
+
+
+def pytest_report_header(config):
+    shipped, chosen = len(procedure_files()), browser_procedures()
+    how = "every one (COMPLAINT_CHECKER_FULL_BROWSER)" if full_matrix() else \
+        "a sample with every feature; COMPLAINT_CHECKER_FULL_BROWSER=1 for all"
+    return f"browser tests: {len(chosen)} of {shipped} procedures, {how}: {', '.join(chosen)}"
 
 
 def pytest_collection_modifyitems(items):
