@@ -115,3 +115,12 @@ def test_a_procedure_with_a_feature_no_other_has_is_pulled_in(tmp_path):
 def test_the_full_matrix_is_asked_for_by_the_environment(monkeypatch, value, full):
     monkeypatch.setenv(sampling.FULL, value)
     assert sampling.full_matrix() is full
+
+
+def test_the_browser_tests_take_the_procedures_in_the_site_from_the_sample():
+    # A browser test that runs over every shipped procedure (seed_ids(), or the folder's files) would open pages the
+    # sampled site does not have; it takes them from browser_procedures() (e2e/conftest.py) instead.
+    listing = ("seed_ids(", 'glob("*.toml")', "glob('*.toml')")
+    found = [f"{path.name}: {line.strip()}" for path in sorted((ROOT / "e2e").glob("*.py")) if path.name != "sampling.py"
+             for line in path.read_text(encoding="utf-8").splitlines() if any(s in line for s in listing)]
+    assert found == [], "use browser_procedures() from e2e/conftest.py:\n" + "\n".join(found)
