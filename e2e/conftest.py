@@ -3,6 +3,11 @@
 Every test's page fails the test on a console error, an uncaught page error, a
 failed or non-2xx request, a Content-Security-Policy violation, or any request
 to another origin. Tests wait on readiness markers in the DOM, never on sleeps.
+
+The site is built once per test run (its workers share it) from the procedures
+`browser_procedures()` gives: a sample that has every feature of the library
+(e2e/sampling.py), or every procedure with COMPLAINT_CHECKER_FULL_BROWSER=1. A
+test that runs once per procedure parametrizes over `browser_procedures()`.
 """
 
 import json
@@ -18,8 +23,11 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
 
 import build  # noqa: E402
+from built_site import built_once  # noqa: E402
+from sampling import browser_procedures, full_matrix, procedure_files  # noqa: E402
 
 PREFIX = "/clerk/complaints/"
 CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
@@ -44,6 +52,13 @@ document.addEventListener("securitypolicyviolation", (event) => {
 """
 
 
+def pytest_report_header(config):
+    shipped, chosen = len(procedure_files()), browser_procedures()
+    how = "every one (COMPLAINT_CHECKER_FULL_BROWSER)" if full_matrix() else \
+        "a sample with every feature; COMPLAINT_CHECKER_FULL_BROWSER=1 for all"
+    return f"browser tests: {len(chosen)} of {shipped} procedures, {how}: {', '.join(chosen)}"
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
         if "e2e" in Path(str(item.fspath)).parts:
@@ -52,9 +67,8 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory):
-    out = tmp_path_factory.mktemp("site") / "dist"
-    build.build(None, out)
-    return out
+    """The site the browser tests read: the sampled procedures (or all of them), built once per run."""
+    return built_once(tmp_path_factory, browser_procedures())
 
 
 def serve(directory):

@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from conftest import browser_procedures
 from test_accessibility import violations
 
 ROOT = Path(__file__).resolve().parent.parent
 STRINGS = {lang: tomllib.loads((ROOT / "site" / "strings" / f"{lang}.toml").read_text(encoding="utf-8"))["index"]
            for lang in ("en", "es")}
-SHIPPED = {p.stem: tomllib.loads(p.read_text(encoding="utf-8"))
-           for p in sorted((ROOT / "core" / "jurisdictions").glob("*.toml")) if p.name.count(".") == 1}
+SHIPPED = {pid: tomllib.loads((ROOT / "core" / "jurisdictions" / f"{pid}.toml").read_text(encoding="utf-8"))
+           for pid in browser_procedures()}  # the procedures in the site: the sample, or all
 
 
 def shown(page):

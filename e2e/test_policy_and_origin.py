@@ -3,13 +3,12 @@ and not a single request to another origin."""
 
 import re
 
-from conftest import open_checker, wait_for_results
+from conftest import browser_procedures, open_checker, wait_for_results
 
 import build
-from core import seed_ids
 
-# The site's pages: its first page and verify page, and each shipped procedure's checker, law and desk.
-ENGLISH_PAGES = ["index.html", "verify.html"] + [f"{procedure}/{page}" for procedure in seed_ids()
+# The site's pages: its first page and verify page, and each procedure's checker, law and desk.
+ENGLISH_PAGES = ["index.html", "verify.html"] + [f"{procedure}/{page}" for procedure in browser_procedures()
                                                  for page in ("index.html", "law.html", "desk.html")]
 PAGES = ENGLISH_PAGES + [f"es/{page}" for page in ENGLISH_PAGES]
 

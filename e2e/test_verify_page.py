@@ -3,10 +3,10 @@ results must equal CPython's, case for case: the third runtime of one set of cas
 
 import json
 
-from conftest import LOAD_TIMEOUT_MS
+from conftest import LOAD_TIMEOUT_MS, browser_procedures
 
 from core.jurisdiction import cases_path
-from core import load_jurisdiction, seed_ids
+from core import load_jurisdiction
 from core.cases import run_cases
 
 
@@ -15,7 +15,7 @@ def test_every_published_case_passes_in_the_browser_with_the_same_answers_as_cpy
     page.goto("verify.html")
     page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
     manifest = json.loads((site_dir / "manifest.json").read_text())
-    for jurisdiction_id in seed_ids():  # every shipped procedure: the library's verify page is the one a city hosts
+    for jurisdiction_id in browser_procedures():  # every procedure in the site (the sample, or all)
         section = page.locator(f"#verify-{jurisdiction_id}")
         jurisdiction = load_jurisdiction(jurisdiction_id)
         expected = run_cases(jurisdiction, json.loads(cases_path(jurisdiction_id).read_text()))

@@ -3,6 +3,8 @@
 # run every test: the rule core, the command line, Pyodide parity, the site in Chromium, and
 # the site behind real web servers. Runs on every core; prints the slowest tests at the end.
 # Extra arguments go to pytest, e.g.: scripts/test.sh tests   (no browser tests)
+# The browser tests run on a sample of the procedures with every feature (e2e/sampling.py);
+# COMPLAINT_CHECKER_FULL_BROWSER=1 runs them on every procedure.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 needed=()

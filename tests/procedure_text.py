@@ -49,12 +49,21 @@ PLACEHOLDER = re.compile(r"\bNone\b(?! of)|\bundefined\b|\bnull\b|\bNaN\b|\[obje
 # Words that name an institution: a page may say them only in the procedure's own words.
 INSTITUTIONS = {"en": re.compile(r"\b(City|Village|Town|County|State|[Cc]ommission|chapter)\b"),
                 "es": re.compile(r"\b(Ciudad|Municipio|Condado|[Cc]omisión|capítulo)\b")}  # ("Estado" is a status)
+INSTITUTION_LETTERS = {lang: re.compile(words.pattern.replace(r"\b", "")) for lang, words in INSTITUTIONS.items()}
+
+
+@cache
+def own_phrases(path: Path, lang: str) -> frozenset[str]:
+    """The procedure's own words cut into lines and sentences (read once a file and language, not once a block)."""
+    return frozenset(re.split(r"\n|(?<=[.;:]) ", own_words(path, lang)))
 
 
 def institutions_not_its_own(block: str, path: Path, lang: str, also=()) -> list[str]:
     """The words naming an institution that a block of page text says outside the procedure's own words (and
     `also`, such as the labels of the built-in actors it uses): "the City's form" on a village's page."""
-    phrases = {*re.split(r"\n|(?<=[.;:]) ", own_words(path, lang)), *also}
+    if not INSTITUTION_LETTERS[lang].search(block):
+        return []  # taking phrases out (each for a space) never makes a word that the block does not spell
+    phrases = {*own_phrases(path, lang), *also}
     rest = block
     for phrase in sorted(phrases, key=len, reverse=True):
         if len(phrase) > 3 and phrase in rest:

@@ -17,6 +17,7 @@ import brotli
 import pytest
 
 import build
+from built_site import built_once
 from publish.progress import PREFIX as PROGRESS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,8 +29,8 @@ def tree(folder: Path) -> dict[str, bytes]:
 
 @pytest.fixture(scope="module")
 def two_builds(tmp_path_factory):
-    first, second = tmp_path_factory.mktemp("a") / "dist", tmp_path_factory.mktemp("b") / "dist"
-    build.build(None, first)
+    # The run's shared build of every procedure (tests/built_site.py), and one more made here.
+    first, second = built_once(tmp_path_factory), tmp_path_factory.mktemp("b") / "dist"
     build.build(None, second)
     return tree(first), tree(second)
 

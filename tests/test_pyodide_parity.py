@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-import build
+from built_site import built_once
 from core.jurisdiction import cases_path
 from core import load_jurisdiction
 from core.cases import canonical, outcome_for, run_cases
@@ -21,9 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture(scope="module")
 def shipped_python(tmp_path_factory):
     """The python/HASH/ folder of a built site: what the browser runs."""
-    site = tmp_path_factory.mktemp("built") / "dist"
-    build.build(None, site)
-    [folder] = (site / "python").iterdir()
+    [folder] = (built_once(tmp_path_factory) / "python").iterdir()  # the run's one build of every procedure
     return folder
 
 

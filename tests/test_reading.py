@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-import build
 from core import load_jurisdiction
 from core.facts import InputError
 from core.report import evaluate
+from built_site import built_once
 from reading import english_vocabulary, problems, report_sentences, visible_blocks
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,9 +28,7 @@ def read(text: str, lang: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("site") / "dist"
-    build.build(None, out)
-    return out
+    return built_once(tmp_path_factory)  # every procedure, built once per run for the tests that read a build
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])

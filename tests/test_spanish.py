@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-import build
 from core import load_jurisdiction, seed_ids
 from core.facts import InputError
 from core.localize import missing, translatable
 from core.reading import check_file
 from core.report import evaluate
 from core.wording import format_day, format_moment
+from built_site import built_once
 from reading import report_sentences as sentences  # every sentence a report gives, outside the law's words
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -179,9 +179,7 @@ class Text(HTMLParser):
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("site") / "dist"
-    build.build(None, out)
-    return out
+    return built_once(tmp_path_factory)  # every procedure, built once per run for the tests that read a build
 
 
 @pytest.mark.parametrize("page", ["index.html", "verify.html", "fort-collins/index.html", "fort-collins/law.html",

@@ -1,0 +1,28 @@
+"""A built site, once per test run: the tests that read a whole build (its pages, its Python) share one.
+
+With several workers (pytest -n), the first to ask builds it into the run's own folder while the others wait on
+a lock, and all read the same files; a test never writes into it (one that changes a site copies it first)."""
+
+import fcntl
+import hashlib
+import os
+from pathlib import Path
+
+import build
+from core import seed_ids
+
+
+def built_once(tmp_path_factory, names: list[str] | None = None) -> Path:
+    """The site of these procedures (every shipped one by default), built once per test run."""
+    names = list(names or seed_ids())
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the run's folder, shared by its workers (and by no other run)
+    key = hashlib.sha256("\n".join(names).encode()).hexdigest()[:12]
+    out = root / f"site-{key}" / "dist"
+    with open(root / f"site-{key}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (out.parent / "built").exists():
+            build.build(names, out)
+            (out.parent / "built").write_text("\n".join(names) + "\n", encoding="utf-8")
+    return out
