@@ -63,7 +63,7 @@ from core.model import Jurisdiction
 from core.summary import outline
 from core.wording import format_day, say
 from publish import browser_python, static_server
-from publish.progress import Progress, say
+from publish.progress import Progress, say as tell
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
@@ -495,7 +495,7 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
     # meanwhile.
     data_list = procedure_files(site, files)
     if not all(_compressed_already(data) for data in runtime.values()):
-        say("compressing the Pyodide runtime, beside the next steps (once: kept for later builds)")
+        tell("compressing the Pyodide runtime, beside the next steps (once: kept for later builds)")
     with ThreadPoolExecutor(1) as beside:
         compressing = beside.submit(precompress, runtime)
         try:
@@ -506,7 +506,7 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
             raise BuildError(str(err)) from None
         precompress(python)
         if not compressing.done():
-            say("waiting for the Pyodide runtime's compression")
+            tell("waiting for the Pyodide runtime's compression")
         compressing.result()
     python_folder = hashed_folder("python", python)
     files.update({runtime_folder + n: d for n, d in runtime.items()})
@@ -514,7 +514,7 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
 
     todo = sum(1 for data in files.values() if not _compressed_already(data))
     if todo:
-        say(f"compressing {todo} new files (brotli and gzip; each kept for later builds)")
+        tell(f"compressing {todo} new files (brotli and gzip; each kept for later builds)")
     compressed = precompress(files)
     sizes = {path: {"raw": len(files[path]), "br": len(compressed[path][0]), "gzip": len(compressed[path][1])}
              for path in files}
@@ -546,7 +546,7 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
     pages_and_worker = {p: files[p] for p in files if p not in compressed}
     todo = sum(1 for data in pages_and_worker.values() if not _compressed_already(data))
     if todo > 10:  # every page names this build: a site of many procedures compresses its pages again
-        say(f"compressing {todo} pages (brotli and gzip)")
+        tell(f"compressing {todo} pages (brotli and gzip)")
     compressed.update(precompress(pages_and_worker))
 
     manifest = {path: sha256(data) for path, data in sorted(files.items())}

@@ -203,7 +203,7 @@ def printout_fits_two_letter_pages_and_holds_what_the_person_needs(page, report,
     office = report["jurisdiction"]["filing_office"]
     if office:  # the office, its address, hours and telephone; and, for whoever files, what "by" means in person
         assert flat(", ".join([office["name"], *office["address"]])) in text
-        # (what no page gives, or that none was found, is checked in the page: e2e/test_contact.py)
+        # (what no page gives, or that none was found, is checked in the page: e2e/test_whom_to_contact.py)
         assert all(flat(office[key]) in text for key in ("hours", "phone") if office[key])
         if role == "complainant" and report["filing"]["in_person"]:
             assert flat(report["filing"]["in_person"]) in text
