@@ -552,7 +552,7 @@ update();
 // Keeping takes the device for a moment (the service worker copies the runtime; making the snapshot holds the
 // calculator): it waits until the person's edits have paused (no question asked for QUIET_MS), but not more than
 // KEEP_WITHIN_MS, so that a person who reads the answer for a few seconds and leaves still has it next time.
-const QUIET_MS = 400;
+const QUIET_MS = 250;
 const KEEP_WITHIN_MS = 1500;
 async function quietMoment() {
   const until = performance.now() + KEEP_WITHIN_MS;
@@ -573,10 +573,20 @@ function startKeeping() {
 async function keepForOffline() {
   if (!("serviceWorker" in navigator)) return;
   await quietMoment(); // the service worker's install and the snapshot share the device with the person's edits
+  // The calculator keeps its started interpreter in the build's cache while the page registers this build's service
+  // worker, which then keeps the runtime and this procedure beside it: the next visit starts from there (thrown away
+  // with the build's cache when a new build comes, or the install fails). A worker refused below takes it with
+  // everything else kept: the refusal waits for it to be written.
+  let keptAt = null;
+  const snapshot = calculator && calculator.ready ? calculator.keepSnapshot().catch(() => "none").then((kept) => {
+    keptAt = Math.round(performance.now());
+    return kept;
+  }) : Promise.resolve(null);
   const { scope, registered } = serviceWorkerPlace();
   let registration;
   try {
     if (!(await siteServesThisBuildsWorker())) {
+      await snapshot;
       await refuseOffline(await navigator.serviceWorker.getRegistration(scope));
       return;
     }
@@ -588,20 +598,15 @@ async function keepForOffline() {
     document.documentElement.dataset.offline = "unavailable"; // no network, or a browser that keeps no worker
     return;
   }
+  const kept = await snapshot;
   if (!(await checkRegistered(registration))) return;
   document.documentElement.dataset.offline = "kept";
-  // Once this build's service worker is registered, the calculator keeps its started interpreter in the build's
-  // cache at once, while the service worker keeps the runtime and this procedure beside it, so that the next visit
-  // starts from there (thrown away with the build's cache when a new build comes, or if the install fails).
-  if (calculator && calculator.ready) {
-    await quietMoment();
-    const kept = await calculator.keepSnapshot().catch(() => "none");
-    // when the start was kept, in ms from the page's navigation (the benchmark reads it beside the first answer's)
-    if (kept === "kept") document.documentElement.dataset.snapshotKept = String(Math.round(performance.now()));
-    await navigator.serviceWorker.ready;
-    // kept: tried once, as the next visit will start, before that visit relies on it (runtime.js)
-    document.documentElement.dataset.snapshot = kept === "kept" ? await calculator.trySnapshot(t.lang, cityToday()) : kept;
-  }
+  if (!kept) return;
+  // when the start was kept, in ms from the page's navigation (the benchmark reads it beside the first answer's)
+  if (kept === "kept") document.documentElement.dataset.snapshotKept = String(keptAt);
+  await navigator.serviceWorker.ready;
+  // kept: tried once, as the next visit will start, before that visit relies on it (runtime.js)
+  document.documentElement.dataset.snapshot = kept === "kept" ? await calculator.trySnapshot(t.lang, cityToday()) : kept;
 }
 
 // Where the worker is registered, and by what address: one of this build's own (sw.js?build=…), which the page never
