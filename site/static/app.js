@@ -357,7 +357,7 @@ function markAnswer(current, why = "updating") {
 }
 
 let answeredFacts = null; // the facts of the answer on screen, as the link writes them
-let lastAsked = 0; // when the calculator was last asked (performance.now()), for keeping its start at a quiet moment
+let lastAsked = 0; // when the calculator was last asked or last answered (performance.now()): keeping waits for a pause
 async function update() {
   const { facts, problems, params } = readForm();
   clearErrors();
@@ -388,6 +388,7 @@ async function update() {
     return;
   }
   if (mine !== requested) return; // a newer request is on its way
+  lastAsked = performance.now(); // a slow answer (the first ones, before the interpreter warms up) is no pause
   answeredFacts = params.toString();
   markAnswer(true);
   results.dataset.answered = String(mine); // which request the answer on screen is for (tests wait on it)
@@ -550,9 +551,9 @@ update();
 // register it, a second request that a host or cache could answer with other bytes. A worker that is not this
 // build's, or cannot be shown to be, is unregistered at once: the one that runs is the one the build checked, or none.
 // Keeping takes the device for a moment (the service worker copies the runtime; making the snapshot holds the
-// calculator): it waits until the person's edits have paused (no question asked for QUIET_MS), but not more than
+// calculator): it waits until the person's edits have paused (nothing asked or answered for QUIET_MS), but not more than
 // KEEP_WITHIN_MS, so that a person who reads the answer for a few seconds and leaves still has it next time.
-const QUIET_MS = 250;
+const QUIET_MS = 500;
 const KEEP_WITHIN_MS = 1500;
 async function quietMoment() {
   const until = performance.now() + KEEP_WITHIN_MS;
