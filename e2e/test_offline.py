@@ -190,7 +190,12 @@ def test_the_offline_copy_is_the_runtime_and_the_procedure_opened_not_the_librar
         added = {p for p in procedures if any(path.split("/")[-2:-1] == [p] for path in kept_now)}
         assert added == {"fort-collins", "illinois-model-ethics"}, added
         assert {f"{lang}illinois-model-ethics/{name}" for lang in LANGUAGES for name in PAGES} <= set(kept_now)
+        assert sum("python-snapshot-" in path for path in kept_now) == 2  # and its own start, beside Fort Collins'
         other.close()
+        again = context.new_page()  # opened again from the link: it starts from its own
+        open_checker(again, "illinois-model-ethics", "violation_date=2026-06-01&received=2026-10-20")
+        assert again.get_attribute("html", "data-python-start") == "snapshot"
+        again.close()
 
         host.kill()
         offline = context.new_page()
@@ -418,6 +423,27 @@ def test_a_second_visit_is_served_by_the_service_worker_and_starts_from_the_snap
         assert third.get_attribute("html", "data-python-start") == "fresh"
         assert third.get_attribute("html", "data-snapshot-check") == "failed"
         assert third.get_attribute("html", "data-failed") is None
+
+
+def test_a_person_who_leaves_once_the_answer_is_read_still_starts_from_the_snapshot_next_time(browser, site_dir):
+    """Issue 38: the start was kept only once the service worker had kept the whole build, 6 s after the answer (31 s
+    with 200 procedures), and a person who read the answer and left got a fresh start next time. The snapshot is now
+    kept as soon as this build's worker is registered, at the first pause after the answer, while the worker keeps
+    the runtime beside it: the tab closed the moment it is kept (before its trial), the next visit, in a new tab,
+    starts from it."""
+    facts = "violation_date=2026-06-01&received=2026-10-20"
+    with visiting(browser, site_dir) as (host, context):
+        first = context.new_page()
+        open_checker(first, "illinois-model-ethics", facts)
+        answer = first.locator("#answer-sentence").inner_text()
+        first.wait_for_selector("html[data-snapshot-kept]", state="attached", timeout=LOAD_TIMEOUT_MS)
+        assert first.get_attribute("html", "data-snapshot") is None  # not yet tried: the person leaves before that
+        first.close()
+        second = context.new_page()
+        open_checker(second, "illinois-model-ethics", facts)
+        assert second.get_attribute("html", "data-python-start") == "snapshot"
+        assert second.get_attribute("html", "data-snapshot-check") == "passed"
+        assert second.locator("#answer-sentence").inner_text() == answer
 
 
 # A kept snapshot reads back damaged in this page, as storage that corrupts what it keeps would.
