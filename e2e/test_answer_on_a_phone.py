@@ -14,6 +14,7 @@ sentence are within it.
 import pytest
 
 from conftest import LOAD_TIMEOUT_MS, wait_for_results
+from sampling import full_matrix
 
 TODAY = "2026-11-30T12:00:00-07:00"
 SCREENS = {"375x667": {"width": 375, "height": 667}, "320x700": {"width": 320, "height": 700}}
@@ -45,9 +46,18 @@ def answer_on_first_screen(page, screen):
     return box["y"] + min(box["height"], 2 * line) - screen["height"]
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
-@pytest.mark.parametrize("jurisdiction", PROCEDURES)
-@pytest.mark.parametrize("screen", list(SCREENS))
+def journeys() -> list[tuple[str, str, str]]:
+    """Every person on each of the four procedures on both screens, each screen in both languages (the languages
+    alternate over the procedures, so each screen meets each language twice); with the full browser matrix
+    (COMPLAINT_CHECKER_FULL_BROWSER=1, e2e/sampling.py), every procedure on every screen in both languages."""
+    every = [(screen, jurisdiction, lang) for screen in SCREENS for jurisdiction in PROCEDURES for lang in ("en", "es")]
+    if full_matrix():
+        return every
+    return [(screen, jurisdiction, ("en", "es")[(s + j) % 2]) for s, screen in enumerate(SCREENS)
+            for j, jurisdiction in enumerate(PROCEDURES)]
+
+
+@pytest.mark.parametrize("screen, jurisdiction, lang", journeys())
 def test_each_person_reads_the_answer_on_a_phones_first_screen(new_page, screen, jurisdiction, lang):
     viewport = SCREENS[screen]
     page = new_page(viewport=viewport)
