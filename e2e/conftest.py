@@ -237,3 +237,20 @@ def expected_deadline(report, rule_id):
 def fill_date(page, field_id, value):
     page.fill(f"#{field_id}", value)
     wait_for_results(page)
+
+
+# Complaints put straight into a desk's store, as the desk keeps them (site/static/desk-store.js): page.evaluate(
+# SEED_DESK, [procedure, records]), each record its id, label, facts and times; revision 1 unless given.
+SEED_DESK = """([procedure, records]) => new Promise((resolve, reject) => {
+    const open = indexedDB.open('complaint-checker-desk', 1);
+    open.onupgradeneeded = () => {
+      open.result.createObjectStore('complaints', { keyPath: ['procedure', 'id'] }).createIndex('procedure', 'procedure');
+      open.result.createObjectStore('desks', { keyPath: 'procedure' });
+    };
+    open.onsuccess = () => {
+      const tx = open.result.transaction('complaints', 'readwrite');
+      for (const record of records) tx.objectStore('complaints').put({ procedure, revision: 1, ...record });
+      tx.oncomplete = () => { open.result.close(); resolve(); };
+      tx.onerror = reject;
+    };
+})"""

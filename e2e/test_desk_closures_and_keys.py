@@ -20,21 +20,7 @@ import json
 
 import pytest
 
-from conftest import LOAD_TIMEOUT_MS
-
-SEED = """([procedure, records]) => new Promise((resolve, reject) => {
-    const open = indexedDB.open('complaint-checker-desk', 1);
-    open.onupgradeneeded = () => {
-      open.result.createObjectStore('complaints', { keyPath: ['procedure', 'id'] }).createIndex('procedure', 'procedure');
-      open.result.createObjectStore('desks', { keyPath: 'procedure' });
-    };
-    open.onsuccess = () => {
-      const tx = open.result.transaction('complaints', 'readwrite');
-      for (const record of records) tx.objectStore('complaints').put({ procedure, revision: 1, ...record });
-      tx.oncomplete = () => { open.result.close(); resolve(); };
-      tx.onerror = reject;
-    };
-})"""
+from conftest import LOAD_TIMEOUT_MS, SEED_DESK
 
 STORED = """([procedure, id]) => new Promise((resolve) => {
     const open = indexedDB.open('complaint-checker-desk');
@@ -53,7 +39,7 @@ def desk_with(new_page, procedure, lang, now, complaint):
     page.goto(f"{prefix}{procedure}/desk.html")
     # Seeded once the page has loaded all it fetches (a reload meanwhile would cut its requests off).
     page.wait_for_selector("html[data-ready] #desk[data-state='done']", timeout=LOAD_TIMEOUT_MS)
-    page.evaluate(SEED, [procedure, [{"added": "2026-11-01T12:00:00.000Z", "changed": "2026-11-01T12:00:00.000Z",
+    page.evaluate(SEED_DESK, [procedure, [{"added": "2026-11-01T12:00:00.000Z", "changed": "2026-11-01T12:00:00.000Z",
                                       "dates": {}, **complaint}]])
     page.reload()
     page.wait_for_selector("html[data-ready] #desk[data-state='done']", timeout=LOAD_TIMEOUT_MS)
@@ -175,7 +161,7 @@ def test_a_long_desk_is_paged_with_counts_said_and_the_keyboard_keeps_its_place_
     page.clock.set_fixed_time("2026-12-01T10:00:00-07:00")
     page.goto("fort-collins/desk.html")
     page.wait_for_selector("html[data-ready] #desk[data-state='done']", timeout=LOAD_TIMEOUT_MS)
-    page.evaluate(SEED, ["fort-collins", [{"id": f"c{n:02d}", "label": f"2026-EC-{n}", "added": "2026-11-30T12:00:00.000Z",
+    page.evaluate(SEED_DESK, ["fort-collins", [{"id": f"c{n:02d}", "label": f"2026-EC-{n}", "added": "2026-11-30T12:00:00.000Z",
                                            "changed": "2026-11-30T12:00:00.000Z", "dates": {},
                                            "facts": {"violation_date": "2026-10-01", "received": "2026-11-30"}}
                                           for n in range(1, 61)]])

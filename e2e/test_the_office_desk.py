@@ -37,7 +37,7 @@ from io import BytesIO
 import icalendar
 from pypdf import PdfReader
 
-from conftest import LOAD_TIMEOUT_MS
+from conftest import LOAD_TIMEOUT_MS, SEED_DESK
 from test_accessibility import PHONE, violations
 
 NOW = "2026-12-01T10:00:00-07:00"
@@ -515,19 +515,6 @@ def test_a_stored_complaint_that_cannot_be_read_is_named_and_the_others_are_show
     assert "FC-FULL" not in [row[0] for row in duties(page)] and stored_count(page) == 2
 
 
-SEED = """(records) => new Promise((resolve, reject) => {
-    const open = indexedDB.open('complaint-checker-desk', 1);
-    open.onupgradeneeded = () => {
-      open.result.createObjectStore('complaints', { keyPath: ['procedure', 'id'] }).createIndex('procedure', 'procedure');
-      open.result.createObjectStore('desks', { keyPath: 'procedure' });
-    };
-    open.onsuccess = () => {
-      const tx = open.result.transaction('complaints', 'readwrite');
-      for (const record of records) tx.objectStore('complaints').put({ procedure: 'fort-collins', revision: 1, ...record });
-      tx.oncomplete = () => { open.result.close(); resolve(); };
-      tx.onerror = reject;
-    };
-})"""
 
 
 def test_a_desk_over_the_old_limit_exports_and_its_file_restores_it_whole(new_page):
@@ -536,11 +523,11 @@ def test_a_desk_over_the_old_limit_exports_and_its_file_restores_it_whole(new_pa
     page = open_page(new_page, "fort-collins/desk.html")
     # An office's year: 600 complaints received, ten still open, each with what the desk saw of its first duty's date.
     day = lambda n: date.fromordinal(date(2026, 1, 5).toordinal() + n % 330).isoformat()
-    page.evaluate(SEED, [{"id": f"c{n:06x}", "label": f"2026-EC-{n:04d}", "standing": "open" if n >= 590 else "closed",
+    page.evaluate(SEED_DESK, ["fort-collins", [{"id": f"c{n:06x}", "label": f"2026-EC-{n:04d}", "standing": "open" if n >= 590 else "closed",
                           "facts": {"violation_date": day(n), "received": day(n + 20)}, "done": {},
                           "added": "2026-12-01T17:00:00.000Z", "changed": "2026-12-01T17:00:00.000Z",
                           "dates": {"preliminary-review-notice": {"date": day(n + 23), "sequence": 0}}}
-                         for n in range(600)])
+                         for n in range(600)]])
     page.reload()
     wait_for_desk(page)
     exported = download(page, "#desk-export")
@@ -559,8 +546,8 @@ def test_a_full_desk_refuses_one_more_complaint_so_that_its_export_can_always_be
     from core.desk import MAX_COMPLAINTS
     page = open_page(new_page, "fort-collins/index.html#role=clerk&violation_date=2026-10-01&received=2026-11-30")
     page.wait_for_selector("html[data-ready]", timeout=LOAD_TIMEOUT_MS)
-    page.evaluate(SEED, [{"id": f"c{n}", "label": f"FC-{n}", "facts": {}, "added": "2026-12-01T00:00:00.000Z",
-                          "changed": "2026-12-01T00:00:00.000Z", "dates": {}} for n in range(MAX_COMPLAINTS - 1)])
+    page.evaluate(SEED_DESK, ["fort-collins", [{"id": f"c{n}", "label": f"FC-{n}", "facts": {}, "added": "2026-12-01T00:00:00.000Z",
+                          "changed": "2026-12-01T00:00:00.000Z", "dates": {}} for n in range(MAX_COMPLAINTS - 1)]])
     for label in ("FC-LAST", "FC-ONE-TOO-MANY"):
         page.evaluate("() => { document.getElementById('desk-add-status').textContent = ''; }")
         page.fill("#desk-label", label)

@@ -87,8 +87,10 @@ def prepare_catalogues() -> None:
         del sys.modules[name]
 
 
-class Asked:
-    """First on the import path: every module asked for that is not imported yet, by name."""
+class ModuleNames:
+    """A finder that finds nothing and notes each module name it is asked for. First on the import path it sees every
+    module asked for that is not imported yet; last, every module no other finder found (a caught ImportError
+    included)."""
 
     def __init__(self):
         self.names = set()
@@ -99,7 +101,7 @@ class Asked:
 
 
 def probe() -> None:
-    asked = Asked()
+    asked = ModuleNames()
     sys.meta_path.insert(0, asked)
     # What the build's preparation imported before its probe, as it always has: the archive has held these
     # since the first build, and the page may reach for them (zipfile, pathlib); keeping the archive's
@@ -134,19 +136,8 @@ def probe() -> None:
                    "dataclass_sources": sorted(texts), "unimportable": unimportable, "failing": failing}, out)
 
 
-class Unfound:
-    """Last on the import path: every module no finder found, by name (a caught ImportError included)."""
-
-    def __init__(self):
-        self.names = set()
-
-    def find_spec(self, name, path=None, target=None):
-        self.names.add(name)
-        return None
-
-
 def verify() -> None:
-    unfound = Unfound()
+    unfound = ModuleNames()
     sys.meta_path.append(unfound)
     import compiled_dataclasses  # noqa: F401  as the worker does, before the core
     available = set(CONFIG["available"]) - set(CONFIG["unimportable"])
