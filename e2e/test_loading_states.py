@@ -103,7 +103,9 @@ SLOW_AT_STEP = """async (step) => {
   window.said = [];
   new Calculator(setup, { progress() {}, ready() {}, failure: (...a) => window.said.push(["failure", ...a]),
     slow: (what) => window.said.push(["slow", what]), stale() {}, restarted() {} });
-  while (!workers.length) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (const until = Date.now() + 30000; !workers.length; await new Promise((resolve) => setTimeout(resolve, 10))) {
+    if (Date.now() > until) throw new Error("the calculator made no worker within 30 s");
+  }
   const data = { type: "progress", step, total: 4, label: step === 2 ? "download" : "start" };
   for (const listener of workers[0].listeners.message) listener({ data });
 }"""
