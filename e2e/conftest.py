@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import build  # noqa: E402
 from built_site import built_once  # noqa: E402
-from sampling import browser_procedures, full_matrix, procedure_files  # noqa: E402
+from sampling import browser_procedures, full_matrix, one_language_each, procedure_files  # noqa: E402
 
 PREFIX = "/clerk/complaints/"
 CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
@@ -56,13 +56,33 @@ def pytest_report_header(config):
     shipped, chosen = len(procedure_files()), browser_procedures()
     how = "every one (COMPLAINT_CHECKER_FULL_BROWSER)" if full_matrix() else \
         "a sample with every feature; COMPLAINT_CHECKER_FULL_BROWSER=1 for all"
-    return f"browser tests: {len(chosen)} of {shipped} procedures, {how}: {', '.join(chosen)}"
+    languages = "both languages in every case" if full_matrix() else \
+        "a case asked in both languages in one of them, in turn over its file"
+    return f"browser tests: {len(chosen)} of {shipped} procedures, {how}: {', '.join(chosen)}; {languages}"
 
 
-def pytest_collection_modifyitems(items):
+def pytest_collection_modifyitems(config, items):
     for item in items:
         if "e2e" in Path(str(item.fspath)).parts:
             item.add_marker(pytest.mark.browser)
+    if full_matrix():
+        return
+    # A browser case asked in both languages runs in one, in turn over its file (e2e/sampling.py); the full matrix
+    # runs both. What is left out is reported as deselected.
+    runs = one_language_each([(str(item.fspath), _case_without_language(item), _language(item)) for item in items])
+    config.hook.pytest_deselected(items=[item for item, run in zip(items, runs) if not run])
+    items[:] = [item for item, run in zip(items, runs) if run]
+
+
+def _language(item) -> str | None:
+    spec = getattr(item, "callspec", None)
+    return spec.params.get("lang") if spec is not None and "e2e" in Path(str(item.fspath)).parts else None
+
+
+def _case_without_language(item) -> str:
+    spec = getattr(item, "callspec", None)
+    others = {k: v for k, v in spec.params.items() if k != "lang"} if spec is not None else {}
+    return f"{item.originalname}{sorted(others.items())!r}"
 
 
 @pytest.fixture(scope="session")

@@ -132,3 +132,24 @@ def browser_procedures() -> list[str]:
 @functools.cache
 def _browser_procedures() -> tuple[str, ...]:  # read once a process
     return tuple(sorted(procedure_files()) if full_matrix() else sample())
+
+
+def one_language_each(cases: list[tuple[str, str, str]]) -> list[bool]:
+    """Which of the browser cases asked in both languages run, when the full matrix is not asked for: given each case
+    as (file, case, language), where `case` names the test and its other parameters, each case asked in English and
+    in Spanish runs in one of them, in turn over the file's such cases (the first in English, the next in Spanish,
+    …), so that a file runs each language at least once; a file with one such case runs it in both. Every other case
+    runs. In CPython, every person's sentences are read in both languages in every worked state (tests/)."""
+    asked: dict[tuple[str, str], set[str]] = {}
+    for file, case, lang in cases:
+        asked.setdefault((file, case), set()).add(lang)
+    paired = [key for key, langs in asked.items() if langs >= {"en", "es"}]
+    by_file: dict[str, list[tuple[str, str]]] = {}
+    for key in paired:
+        by_file.setdefault(key[0], []).append(key)
+    chosen = {}
+    for keys in by_file.values():
+        for turn, key in enumerate(keys):
+            chosen[key] = {"en", "es"} if len(keys) == 1 else {("en", "es")[turn % 2]}
+    return [lang not in ("en", "es") or (file, case) not in chosen or lang in chosen[(file, case)]
+            for file, case, lang in cases]

@@ -4,7 +4,10 @@ pulls in a procedure bringing a new one, and that does not grow with copies of w
 Every procedure's worked cases and properties run here in CPython whatever the sample; the sample decides only
 which procedures the browser tests build and open (all of them with COMPLAINT_CHECKER_FULL_BROWSER=1)."""
 
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -124,3 +127,33 @@ def test_the_browser_tests_take_the_procedures_in_the_site_from_the_sample():
     found = [f"{path.name}: {line.strip()}" for path in sorted((ROOT / "e2e").glob("*.py")) if path.name != "sampling.py"
              for line in path.read_text(encoding="utf-8").splitlines() if any(s in line for s in listing)]
     assert found == [], "use browser_procedures() from e2e/conftest.py:\n" + "\n".join(found)
+
+
+def test_a_case_asked_in_both_languages_runs_in_one_in_turn_and_a_file_runs_both():
+    """Worked by hand: file a.py asks three cases in both languages (x, y, z, in that order) and one case only in
+    English (w); b.py asks one case in both. a.py's x runs in English, y in Spanish, z in English again; w, asked in
+    one language, runs; b.py's only case runs in both, so that each file runs each language it asks."""
+    cases = [("a.py", "x", "en"), ("a.py", "x", "es"), ("a.py", "w", "en"), ("a.py", "y", "en"), ("a.py", "y", "es"),
+             ("a.py", "z", "es"), ("a.py", "z", "en"), ("b.py", "v", "en"), ("b.py", "v", "es"),
+             ("a.py", "u", None)]
+    assert sampling.one_language_each(cases) == [True, False, True, False, True, False, True, True, True, True]
+
+
+def test_every_browser_file_that_asks_both_languages_still_runs_both():
+    """The rule above over the real suite: collected by pytest (no browser), every e2e file that asks a case in both
+    languages still runs at least one case in each."""
+    listed = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--collect-only",
+                             "-p", "no:randomly", str(ROOT / "e2e")], capture_output=True, text=True, cwd=ROOT,
+                            env={**os.environ, sampling.FULL: ""})
+    ids = [line for line in listed.stdout.splitlines() if "::" in line]
+    assert ids, listed.stdout + listed.stderr
+    asked: dict[str, set[str]] = {}
+    for test_id in ids:
+        for lang in ("en", "es"):
+            if f"[{lang}]" in test_id or f"-{lang}]" in test_id or f"[{lang}-" in test_id:
+                asked.setdefault(test_id.split("::")[0], set()).add(lang)
+    files_with_both = [f for f, langs in asked.items() if langs == {"en", "es"}]
+    assert len(files_with_both) >= 8, asked
+    for lang_only in [f for f, langs in asked.items() if langs != {"en", "es"}]:
+        # a file whose cases are only ever asked in one language (none today) would show here
+        assert False, f"{lang_only} runs only {asked[lang_only]}"
