@@ -27,9 +27,16 @@ let undo = null; // what the last deletion took away, until the page is left
 // desk of 2,000 complaints draws 50 rows, not 20,000, and a screen reader hears where it is ("1 to 50 of 2,000").
 const view = { page: 0, complaints_page: 0 };
 const PER_PAGE = 50;
-// At most this many complaints assessed afresh by one request (a first look, an import): each answer comes well within
-// the worker's time limit (runtime.js, ANSWER_WITHIN_MS), and the page says how far it is.
+// How many complaints one request assesses afresh (a first look, an import): the first asks for BUDGET, each next one
+// for as many as the last one's pace fits in about STEP_MS (never fewer than BUDGET, never more than MOST_PER_STEP), so
+// that a desk of 2,000 is worked out in a few requests, not fourteen (each carries the whole desk to the worker), and
+// each answer still comes well within the worker's time limit (runtime.js, ANSWER_WITHIN_MS) on a slow device. The
+// page says how far it is between requests.
 const BUDGET = 150;
+const STEP_MS = 1000;
+const MOST_PER_STEP = 1000;
+const nextBudget = (assessed, ms) =>
+  assessed > 0 && ms > 0 ? Math.max(BUDGET, Math.min(MOST_PER_STEP, Math.floor((assessed * STEP_MS) / ms))) : BUDGET;
 
 const today = () => cityToday(config.timezone);
 // What the core reads of the desk (core/json_api.py, _desk): every complaint, and the days the office recorded.
@@ -74,9 +81,12 @@ async function redraw(look = {}) {
   try {
     // The printed week is drawn with the desk: the browser's own Print prints it as the button does. Complaints
     // not yet assessed are assessed BUDGET at a time, the page saying how far it is, until none is pending.
-    for (;;) {
-      envelope = await calculator.desk(config.jurisdiction, forDesk({ week: true, budget: BUDGET, ...look }), t.lang, today());
+    for (let budget = BUDGET, pending = null; ;) {
+      const asked = performance.now();
+      envelope = await calculator.desk(config.jurisdiction, forDesk({ week: true, budget, ...look }), t.lang, today());
       if (!envelope.ok || !envelope.pending) break;
+      budget = nextBudget((pending === null ? envelope.total : pending) - envelope.pending, performance.now() - asked);
+      pending = envelope.pending;
       document.getElementById("desk-counts").textContent = fill(d.working, { done: envelope.total - envelope.pending,
         total: envelope.total });
     }
