@@ -80,9 +80,9 @@ def _language(item) -> str | None:
 
 
 def _case_without_language(item) -> str:
-    spec = getattr(item, "callspec", None)
+    spec = getattr(item, "callspec", None)  # a doctest of core/ has neither a callspec nor an original name
     others = {k: v for k, v in spec.params.items() if k != "lang"} if spec is not None else {}
-    return f"{item.originalname}{sorted(others.items())!r}"
+    return f"{getattr(item, 'originalname', item.name)}{sorted(others.items())!r}"
 
 
 @pytest.fixture(scope="session")

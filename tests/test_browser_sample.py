@@ -140,10 +140,11 @@ def test_a_case_asked_in_both_languages_runs_in_one_in_turn_and_a_file_runs_both
 
 
 def test_every_browser_file_that_asks_both_languages_still_runs_both():
-    """The rule above over the real suite: collected by pytest (no browser), every e2e file that asks a case in both
-    languages still runs at least one case in each."""
+    """The rule above over the real suite: collected by pytest as the test command collects it (the doctests of
+    core/ and tests/ with it; no browser), every e2e file that asks a case in both languages still runs at least one
+    case in each."""
     listed = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--collect-only",
-                             "-p", "no:randomly", str(ROOT / "e2e")], capture_output=True, text=True, cwd=ROOT,
+                             "-p", "no:randomly"], capture_output=True, text=True, cwd=ROOT,
                             env={**os.environ, sampling.FULL: ""})
     ids = [line for line in listed.stdout.splitlines() if "::" in line]
     assert ids, listed.stdout + listed.stderr
