@@ -14,6 +14,7 @@ const t = config.strings;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 const ROLES = config.audiences; // who may ask, as the core names them
+// A page that is ready but answers nothing (no one has said who is asking) keeps its start this long after ready.
 const OFFLINE_AFTER_MS = 3000;
 
 // A link that asks for another language opens that language's page, with the same facts.
@@ -307,12 +308,13 @@ function factsShown(report) {
 }
 
 let ownFragment = null; // the facts this page last wrote into the address bar
+const languageLinks = [...document.querySelectorAll("a.language-switch")];
 function saveToLink(params) {
   const fragment = params.toString();
   ownFragment = fragment;
   if (window.location.hash.slice(1) !== fragment) history.replaceState(null, "", fragment ? `#${fragment}` : window.location.pathname);
   // The other languages' pages open with the same facts.
-  for (const link of document.querySelectorAll("a.language-switch")) {
+  for (const link of languageLinks) {
     const theirs = new URLSearchParams(params);
     theirs.set("lang", link.dataset.lang);
     link.hash = theirs.toString();
@@ -355,30 +357,38 @@ function markAnswer(current, why = "updating") {
 }
 
 let answeredFacts = null; // the facts of the answer on screen, as the link writes them
+let lastAsked = 0; // when the calculator was last asked or last answered (performance.now()): keeping waits for a pause
 async function update() {
   const { facts, problems, params } = readForm();
-  saveToLink(params);
   clearErrors();
   showErrors([...linkProblems, ...problems]);
   if (calculator && calculator.failed && answeredFacts !== null && answeredFacts !== params.toString()) {
+    saveToLink(params);
     markAnswer(false, "not_current"); // nothing will answer these facts: the old answer must not pass for theirs
     return;
   }
   if (!calculator || !calculator.ready || !role) {
+    saveToLink(params);
     if (answeredFacts !== null && answeredFacts !== params.toString()) markAnswer(false);
     return;
   }
   const mine = ++requested;
   results.dataset.state = "pending";
   if (answeredFacts !== null) markAnswer(false);
+  lastAsked = performance.now();
+  // Asked first: the worker computes while the page writes the facts into the address bar (a same-document
+  // history entry, which takes Chromium several milliseconds on a long page), not one after the other.
+  const asked = calculator.evaluate(config.jurisdiction, facts, t.lang, cityToday());
+  saveToLink(params);
   let envelope;
   try {
-    envelope = await calculator.evaluate(config.jurisdiction, facts, t.lang, cityToday());
+    envelope = await asked;
   } catch (error) {
     if (mine === requested && !calculator.failed && calculator.ready) loading.fail("python", error.message);
     return;
   }
   if (mine !== requested) return; // a newer request is on its way
+  lastAsked = performance.now(); // a slow answer (the first ones, before the interpreter warms up) is no pause
   answeredFacts = params.toString();
   markAnswer(true);
   results.dataset.answered = String(mine); // which request the answer on screen is for (tests wait on it)
@@ -507,10 +517,11 @@ document.getElementById("use-today").addEventListener("click", () => {
 const setup = { ...loader, procedures: [{ id: config.jurisdiction, procedure: config.procedure }] };
 const loading = new LoadingStatus(t, {
   ready() {
-    update();
-    // Keeping the build for offline use downloads and checks every file again: start it once the
-    // person's first answers have had the machine to themselves for a few seconds.
-    setTimeout(() => (window.requestIdleCallback || setTimeout)(() => keepForOffline(), { timeout: 5000 }), OFFLINE_AFTER_MS);
+    // Keeping this visit's start (the runtime and this procedure for offline use, and the calculator's snapshot)
+    // begins once the first answer is on screen, so that a person who reads it for a few seconds and leaves still
+    // has it next time; a page that answers nothing keeps it a little later.
+    update().then(() => answeredFacts !== null && startKeeping());
+    setTimeout(startKeeping, OFFLINE_AFTER_MS);
   },
   failure: failed,
   stale() {
@@ -539,12 +550,44 @@ update();
 // build's hash twice: the bytes of sw.js before it is registered, then the bytes the browser itself fetched to
 // register it, a second request that a host or cache could answer with other bytes. A worker that is not this
 // build's, or cannot be shown to be, is unregistered at once: the one that runs is the one the build checked, or none.
+// Keeping takes the device for a moment (the service worker copies the runtime; making the snapshot holds the
+// calculator): it waits until the person's edits have paused (nothing asked or answered for QUIET_MS), but not more than
+// KEEP_WITHIN_MS, so that a person who reads the answer for a few seconds and leaves still has it next time.
+const QUIET_MS = 500;
+const KEEP_WITHIN_MS = 1500;
+async function quietMoment() {
+  const until = performance.now() + KEEP_WITHIN_MS;
+  for (;;) {
+    const wait = Math.min(lastAsked + QUIET_MS, until) - performance.now();
+    if (wait <= 0) return;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+let keepingStarted = false;
+function startKeeping() {
+  if (keepingStarted) return;
+  keepingStarted = true;
+  setTimeout(keepForOffline, 0); // after the answer is drawn
+}
+
 async function keepForOffline() {
   if (!("serviceWorker" in navigator)) return;
+  await quietMoment(); // the service worker's install and the snapshot share the device with the person's edits
+  // The calculator keeps its started interpreter in the build's cache while the page registers this build's service
+  // worker, which then keeps the runtime and this procedure beside it: the next visit starts from there (thrown away
+  // with the build's cache when a new build comes, or the install fails). A worker refused below takes it with
+  // everything else kept: the refusal waits for it to be written.
+  let keptAt = null;
+  const snapshot = calculator && calculator.ready ? calculator.keepSnapshot().catch(() => "none").then((kept) => {
+    keptAt = Math.round(performance.now());
+    return kept;
+  }) : Promise.resolve(null);
   const { scope, registered } = serviceWorkerPlace();
   let registration;
   try {
     if (!(await siteServesThisBuildsWorker())) {
+      await snapshot;
       await refuseOffline(await navigator.serviceWorker.getRegistration(scope));
       return;
     }
@@ -556,16 +599,15 @@ async function keepForOffline() {
     document.documentElement.dataset.offline = "unavailable"; // no network, or a browser that keeps no worker
     return;
   }
+  const kept = await snapshot;
   if (!(await checkRegistered(registration))) return;
   document.documentElement.dataset.offline = "kept";
-  // Once the service worker keeps this build, the calculator keeps its started interpreter beside it, so
-  // that the next visit starts from there (thrown away with the build's cache when a new build comes).
+  if (!kept) return;
+  // when the start was kept, in ms from the page's navigation (the benchmark reads it beside the first answer's)
+  if (kept === "kept") document.documentElement.dataset.snapshotKept = String(keptAt);
   await navigator.serviceWorker.ready;
-  if (calculator && calculator.ready) {
-    const kept = await calculator.keepSnapshot().catch(() => "none");
-    // kept: tried once, as the next visit will start, before that visit relies on it (runtime.js)
-    document.documentElement.dataset.snapshot = kept === "kept" ? await calculator.trySnapshot(t.lang, cityToday()) : kept;
-  }
+  // kept: tried once, as the next visit will start, before that visit relies on it (runtime.js)
+  document.documentElement.dataset.snapshot = kept === "kept" ? await calculator.trySnapshot(t.lang, cityToday()) : kept;
 }
 
 // Where the worker is registered, and by what address: one of this build's own (sw.js?build=…), which the page never
