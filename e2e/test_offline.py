@@ -21,12 +21,78 @@ from conftest import LOAD_TIMEOUT_MS, PREFIX, browser_procedures, open_checker
 import build
 
 ROOT = Path(__file__).resolve().parent.parent
-# The service worker has finished installing and taking over: the files it keeps, by cache.
-SETTLED = """() => navigator.serviceWorker.ready.then(async (registration) => {
+# Every wait in a page here ends: generous (a loaded machine installs a worker in seconds) but finite, so that one
+# that would never end fails, saying what the page saw, instead of holding a CI run forever.
+DEADLINE_MS = int(os.environ.get("OFFLINE_DEADLINE_MS", "90000"))
+# What a page sees of its service worker and of what is kept, said when a wait runs out. Each question has a few
+# seconds to answer: a storage that never answers is itself the diagnosis.
+STATE = """async () => {
+  const within = (promise, what) => Promise.race([promise, new Promise((r) => setTimeout(() => r(`(${what}: no answer in 5 s)`), 5000))]);
+  const worker = (w) => (w ? `${w.scriptURL.split("/").pop()} ${w.state}` : "none");
+  const said = [];
+  const container = navigator.serviceWorker;
+  if (!container) return "no navigator.serviceWorker";
+  said.push(`controller: ${worker(container.controller)}`);
+  const describe = (r) => `scope ${new URL(r.scope).pathname}: installing ${worker(r.installing)}, ` +
+    `waiting ${worker(r.waiting)}, active ${worker(r.active)}`;
+  const ready = await Promise.race([container.ready, new Promise((r) => setTimeout(() => r(null), 0))]);
+  said.push(ready ? `ready: ${describe(ready)}` : "ready: not resolved");
+  try {
+    const registration = await within(container.getRegistration(), "getRegistration()");
+    said.push(typeof registration === "string" ? registration : !registration ? "getRegistration(): none"
+      : `getRegistration(): ${registration === ready ? "the same" : describe(registration)}`);
+  } catch (error) {
+    said.push(`getRegistration(): ${error}`);
+  }
+  try {
+    const names = await within(caches.keys(), "caches.keys()");
+    said.push(`caches: ${JSON.stringify(names)}`);
+  } catch (error) {
+    said.push(`caches.keys(): ${error}`);
+  }
+  const data = Object.entries(document.documentElement.dataset).map(([key, value]) => `data-${key.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase())}=${value}`);
+  said.push(`html data: ${data.join(" ")}`);
+  return said.join("; ");
+}"""
+
+
+def evaluate(page, script, arg=None, what="the page's wait", ms=DEADLINE_MS):
+    """page.evaluate(script, arg), which rejects after DEADLINE_MS, saying what the page saw of its service worker, its
+    caches and its html data-* attributes."""
+    bounded = f"""async ([arg, ms]) => {{
+      let timer;
+      const deadline = new Promise((resolve, reject) => {{
+        timer = setTimeout(async () => reject(new Error(`${{{json.dumps(what)}}}: no end after ${{ms}} ms; ` +
+          await ({STATE})())), ms);
+      }});
+      try {{
+        return await Promise.race([({script})(arg), deadline]);
+      }} finally {{
+        clearTimeout(timer);
+      }}
+    }}"""
+    return page.evaluate(bounded, [arg, ms])
+
+
+# The service worker has finished installing and taking over: the files it keeps, by cache. `old`, if given, is a cache
+# name: the wait is also for another one (a newer build's) to be there. (navigator.serviceWorker.ready never resolves
+# if no worker ever activates: the deadline is evaluate()'s.)
+SETTLED = """async (old) => {
+  const registration = await navigator.serviceWorker.ready;
   const settled = () => !registration.installing && !registration.waiting && registration.active.state === "activated";
-  while (!settled()) await new Promise((r) => setTimeout(r, 50));
-  return (await caches.keys()).filter((name) => name.startsWith("complaint-checker-"));
-})"""
+  for (;;) {
+    if (settled()) {
+      const names = (await caches.keys()).filter((name) => name.startsWith("complaint-checker-"));
+      if (!old || names.some((name) => name !== old)) return names;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}"""
+
+
+def settled(page, old=None, ms=DEADLINE_MS):
+    what = "waiting for the service worker to settle" + (f", and keep a cache beside {old}" if old else "")
+    return evaluate(page, SETTLED, old, what, ms)
 
 
 SERVER = """
@@ -111,7 +177,7 @@ def test_after_one_visit_the_checker_answers_from_the_device_with_the_server_gon
     with visiting(browser, site_dir) as (host, context):
         page = context.new_page()
         open_checker(page, "illinois-model-ethics", "violation_date=2026-06-01&received=2026-10-20")
-        assert len(page.evaluate(SETTLED)) == 1
+        assert len(settled(page)) == 1
         host.kill()
         offline = context.new_page()
         seen = from_the_device(offline)
@@ -165,8 +231,8 @@ def test_the_offline_copy_is_the_runtime_and_the_procedure_opened_not_the_librar
         page = context.new_page()
         open_checker(page, "fort-collins", "role=complainant&violation_date=2026-05-05&received=2026-07-06")
         page.wait_for_selector("html[data-snapshot='kept']", timeout=LOAD_TIMEOUT_MS)
-        page.evaluate(SETTLED)
-        kept, _ = page.evaluate(KEPT, host.url)
+        settled(page)
+        kept, _ = evaluate(page, KEPT, host.url, "reading the caches")
         by_procedure = {p: [path for path in kept if path.split("/")[-2:-1] == [p]] for p in procedures}
         others = {p: paths for p, paths in by_procedure.items() if p != "fort-collins" and paths}
         assert others == {}, others  # no other procedure's page or file
@@ -186,7 +252,7 @@ def test_the_offline_copy_is_the_runtime_and_the_procedure_opened_not_the_librar
         other = context.new_page()
         open_checker(other, "illinois-model-ethics", "violation_date=2026-06-01&received=2026-10-20")
         other.wait_for_selector("html[data-snapshot='kept']", timeout=LOAD_TIMEOUT_MS)
-        kept_now, _ = other.evaluate(KEPT, host.url)
+        kept_now, _ = evaluate(other, KEPT, host.url, "reading the caches")
         added = {p for p in procedures if any(path.split("/")[-2:-1] == [p] for path in kept_now)}
         assert added == {"fort-collins", "illinois-model-ethics"}, added
         assert {f"{lang}illinois-model-ethics/{name}" for lang in LANGUAGES for name in PAGES} <= set(kept_now)
@@ -229,11 +295,11 @@ def test_a_service_worker_a_host_alters_on_a_second_request_is_never_left_regist
         open_checker(page, "illinois-model-ethics", "violation_date=2026-06-01&received=2026-10-20")
         page.wait_for_selector("html[data-offline], html[data-snapshot]", state="attached", timeout=LOAD_TIMEOUT_MS)
         assert page.get_attribute("html", "data-offline") == "refused"
-        assert page.evaluate("() => navigator.serviceWorker.getRegistrations().then((all) => all.length)") == 0
-        assert page.evaluate("() => caches.keys()") == []  # nothing the refused worker could have kept stays
+        assert evaluate(page, "() => navigator.serviceWorker.getRegistrations().then((all) => all.length)") == 0
+        assert evaluate(page, "() => caches.keys()") == []  # nothing the refused worker could have kept stays
         notice = page.locator("#offline-refused")
         assert notice.is_visible() and notice.inner_text().startswith("Offline use is not available here")
-        assert page.evaluate("(url) => fetch(url).then((r) => r.text())", host.url + "__sw_requests") == "2"
+        assert evaluate(page, "(url) => fetch(url).then((r) => r.text())", host.url + "__sw_requests") == "2"
         again = context.new_page()  # and the site's pages are the site's
         again.goto("fort-collins/law.html")
         assert again.locator("#altered").count() == 0
@@ -252,7 +318,7 @@ def test_a_portals_page_never_replaces_the_kept_copy(browser, site_dir, tmp_path
     with visiting(browser, current) as (host, context):
         page = context.new_page()
         open_checker(page, "illinois-model-ethics", "violation_date=2026-06-01")
-        page.evaluate(SETTLED)
+        settled(page)
         current.unlink()
         os.symlink(portal, current)
         again = context.new_page()
@@ -287,7 +353,7 @@ def test_a_new_build_replaces_the_old_one_and_never_mixes_their_rules(browser, t
         page = context.new_page()
         open_checker(page, "illinois-model-ethics", "violation_date=2026-06-01")
         old_version = page.locator("#results").get_attribute("data-rules-version")
-        [old_cache] = page.evaluate(SETTLED)
+        [old_cache] = settled(page)
         assert old_version != new_version
 
         page.close()  # the visitor leaves; the city deploys a new build; the visitor comes back
@@ -296,19 +362,12 @@ def test_a_new_build_replaces_the_old_one_and_never_mixes_their_rules(browser, t
         page = context.new_page()
         open_checker(page, "illinois-model-ethics", "violation_date=2026-06-01")
         assert page.locator("#results").get_attribute("data-rules-version") == new_version
-        page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        evaluate(page, "() => navigator.serviceWorker.getRegistration().then((r) => r.update())", what="update()")
         # The new worker takes over: its build's files are kept. (That the old build's files are then deleted
         # holds here but not in every fresh-clone CI run, where they were still there two minutes later: an
         # open problem of storage, not of answers, since each worker serves only its own build's files. It is
         # not asserted until it is understood.)
-        kept = page.evaluate(f"""async () => {{
-          for (let i = 0; i < 1200; i++) {{
-            const names = await ({SETTLED})();
-            if (names.some((name) => name !== {old_cache!r})) return names;
-            await new Promise((r) => setTimeout(r, 100));
-          }}
-          return await ({SETTLED})();
-        }}""")
+        kept = settled(page, old_cache, ms=max(DEADLINE_MS, 120000))
         assert any(name != old_cache for name in kept), (old_cache, kept)  # the new build's files are kept
 
         host.kill()
@@ -373,10 +432,10 @@ def test_a_second_visit_is_served_by_the_service_worker_and_starts_from_the_snap
         answer = first.locator("#answer-sentence").inner_text()
         # Once the service worker keeps the build, the calculator keeps its interpreter beside it, in the build's cache.
         first.wait_for_selector("html[data-snapshot='kept']", timeout=LOAD_TIMEOUT_MS)
-        [(cache, _)] = first.evaluate(SNAPSHOTS)
-        assert cache in first.evaluate(SETTLED)
+        [(cache, _)] = evaluate(first, SNAPSHOTS, what="reading the caches")
+        assert cache in settled(first)
         # kept without the interpreter's pages of zeros: about half of its memory
-        magic, length, kept = first.evaluate(KEPT_SNAPSHOT)
+        magic, length, kept = evaluate(first, KEPT_SNAPSHOT, what="reading the caches")
         assert magic == "CCS1" and kept < 0.75 * length, (magic, length, kept)
         first.close()
 
@@ -415,7 +474,7 @@ def test_a_second_visit_is_served_by_the_service_worker_and_starts_from_the_snap
         # Issue 37: a snapshot edited in Cache Storage (the same length, a sentence of the catalogue changed) started
         # the next visit, which showed the edited sentence. Its digest, kept apart from it, no longer matches: it is
         # thrown away unrun, and the visit starts as the first did, silently correct (and keeps a new one).
-        assert verify.evaluate(EDIT_SNAPSHOTS, ["within the period", "beyond the period"]) > 0
+        assert evaluate(verify, EDIT_SNAPSHOTS, ["within the period", "beyond the period"], "editing the snapshot") > 0
         verify.close()
         third = context.new_page()
         open_checker(third, "illinois-model-ethics", facts)
@@ -469,7 +528,7 @@ def test_a_kept_snapshot_is_tried_before_a_next_visit_relies_on_it_and_one_that_
         answer = first.locator("#answer-sentence").inner_text()
         first.wait_for_selector("html[data-snapshot]", state="attached", timeout=LOAD_TIMEOUT_MS)
         assert first.get_attribute("html", "data-snapshot") == "none"
-        assert first.evaluate(SNAPSHOTS) == []
+        assert evaluate(first, SNAPSHOTS, what="reading the caches") == []
         assert first.locator("#answer-sentence").inner_text() == answer  # the page itself never noticed
         first.close()
         second = context.new_page()
