@@ -35,8 +35,8 @@ STATE = """async () => {
   said.push(`controller: ${worker(container.controller)}`);
   const describe = (r) => `scope ${new URL(r.scope).pathname}: installing ${worker(r.installing)}, ` +
     `waiting ${worker(r.waiting)}, active ${worker(r.active)}`;
-  const ready = await Promise.race([container.ready, new Promise((r) => setTimeout(() => r(null), 0))]);
-  said.push(ready ? `ready: ${describe(ready)}` : "ready: not resolved");
+  const ready = await Promise.race([container.ready, new Promise((r) => setTimeout(() => r(null), 1000))]);
+  said.push(ready ? `ready: ${describe(ready)}` : "ready: not resolved in 1 s");
   try {
     const registration = await within(container.getRegistration(), "getRegistration()");
     said.push(typeof registration === "string" ? registration : !registration ? "getRegistration(): none"
@@ -130,6 +130,20 @@ def do_GET(self, send_body=True):
     self.send_header("Cache-Control", "no-cache")
     self.end_headers()
     self.wfile.write(body)
+
+handler.do_GET = do_GET
+server.serve_forever()""")
+# A host that answers 404 for one file of the build that a checker page never asks for itself (the desk's script): the
+# service worker's install, which keeps every file of the runtime, fails.
+INSTALL_FAILS_SERVER = SERVER.replace("server.serve_forever()", """
+handler = server.RequestHandlerClass
+serve = handler.do_GET
+
+def do_GET(self, send_body=True):
+    if self.path.split("?")[0].endswith("/desk.js"):
+        self.send_error(404)
+        return
+    return serve(self, send_body)
 
 handler.do_GET = do_GET
 server.serve_forever()""")
@@ -328,6 +342,23 @@ def test_a_portals_page_never_replaces_the_kept_copy(browser, site_dir, tmp_path
         offline = context.new_page()  # and the kept copy is still the checker, not the portal
         open_checker(offline, "illinois-model-ethics", "violation_date=2026-06-01&received=2026-10-20")
         assert offline.locator(".card.filing .status-line").get_attribute("data-status") == "timely"
+
+
+def test_a_first_visit_whose_install_fails_says_so_and_keeps_nothing(browser, site_dir):
+    """A first visit whose service worker's install fails leaves no worker active, so navigator.serviceWorker.ready
+    never resolves: the page waited on it for ever (having said the build was kept), as did this file's wait for the
+    worker to settle. The page follows its own worker instead: it says offline use is unavailable, nothing of this
+    build stays on the device (not even the snapshot written while the worker installed), and the answer stands."""
+    with visiting(browser, site_dir, INSTALL_FAILS_SERVER) as (host, context):
+        page = context.new_page()
+        open_checker(page, "illinois-model-ethics", "violation_date=2026-06-01&received=2026-10-20")
+        page.wait_for_selector("html[data-offline]", state="attached", timeout=LOAD_TIMEOUT_MS)
+        assert page.get_attribute("html", "data-offline") == "unavailable"
+        assert page.get_attribute("html", "data-snapshot") == "none"
+        assert evaluate(page, """() => navigator.serviceWorker.getRegistration()
+          .then((r) => (r ? [r.installing, r.waiting, r.active].filter(Boolean).length : 0))""") == 0
+        assert evaluate(page, "() => caches.keys()") == []
+        assert page.locator(".card.filing .status-line").get_attribute("data-status") == "timely"
 
 
 @pytest.fixture

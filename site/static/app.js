@@ -600,14 +600,38 @@ async function keepForOffline() {
     return;
   }
   const kept = await snapshot;
-  if (!(await checkRegistered(registration))) return;
-  document.documentElement.dataset.offline = "kept";
-  if (!kept) return;
+  // An install that failed already (quickly: a file missing) leaves no worker to check, and nothing to refuse.
+  const installed = Boolean(registration.installing || registration.waiting || registration.active);
+  if (installed && !(await checkRegistered(registration))) return;
   // when the start was kept, in ms from the page's navigation (the benchmark reads it beside the first answer's)
   if (kept === "kept") document.documentElement.dataset.snapshotKept = String(keptAt);
-  await navigator.serviceWorker.ready;
+  if (!(await takesOver(registration, registered))) {
+    // Its install failed (a file missing or not this build's, the network gone, storage full) and deleted the build's
+    // cache; the snapshot, written meanwhile, may have made it again: it goes too. Nothing is kept; the next visit
+    // tries again.
+    const place = calculator && calculator.snapshotPlace();
+    if (place) await caches.delete(place.cache).catch(() => false);
+    document.documentElement.dataset.offline = "unavailable";
+    if (kept) document.documentElement.dataset.snapshot = "none";
+    return;
+  }
+  document.documentElement.dataset.offline = "kept";
+  if (!kept) return;
   // kept: tried once, as the next visit will start, before that visit relies on it (runtime.js)
   document.documentElement.dataset.snapshot = kept === "kept" ? await calculator.trySnapshot(t.lang, cityToday()) : kept;
+}
+
+// Whether this build's worker, just registered from `url`, takes over: true once it is activated, false once its
+// install has failed (it is then redundant, and gone from the registration). Not navigator.serviceWorker.ready, which
+// waits for any worker of the site to be active: on a first visit whose install fails there is none, and this page
+// waited for ever, having said that the build was kept.
+async function takesOver(registration, url) {
+  for (;;) {
+    const mine = [registration.installing, registration.waiting, registration.active].find((w) => w && w.scriptURL === url);
+    if (!mine || mine.state === "redundant") return false;
+    if (mine.state === "activated") return true;
+    await new Promise((resolve) => mine.addEventListener("statechange", resolve, { once: true }));
+  }
 }
 
 // Where the worker is registered, and by what address: one of this build's own (sw.js?build=…), which the page never
@@ -639,9 +663,13 @@ async function holdsThisBuildsWorker(response) {
 // itself, or by a host that forbids keeping sw.js: no-store), is refused. True if it is.
 async function checkRegistered(registration) {
   const newest = registration.installing || registration.waiting || registration.active;
+  // None: its install failed before it could be checked (a file missing, the network gone). No worker runs, and the
+  // failed install deleted what it kept: not a worker to refuse (the page would have said the site's was not this
+  // build's), only nothing kept.
+  if (!newest) return false;
   let checked = false;
   try {
-    checked = Boolean(newest) && serviceWorkerPlace().ours(newest.scriptURL)
+    checked = serviceWorkerPlace().ours(newest.scriptURL)
       && await holdsThisBuildsWorker(await fetch(newest.scriptURL, { cache: "only-if-cached", mode: "same-origin" }));
   } catch (error) {
     checked = false; // no copy kept
