@@ -600,8 +600,10 @@ async function keepForOffline() {
     return;
   }
   const kept = await snapshot;
-  // An install that failed already (quickly: a file missing) leaves no worker to check, and nothing to refuse.
-  const installed = Boolean(registration.installing || registration.waiting || registration.active);
+  // An install of this build's worker that failed already (quickly: a file missing) leaves nothing of it to check, and
+  // nothing to refuse: the registration's newest worker is then none, or an earlier build's, whose bytes are not this
+  // build's by design (its own pages checked it), which this check would refuse.
+  const installed = [registration.installing, registration.waiting, registration.active].some((w) => w && w.scriptURL === registered);
   if (installed && !(await checkRegistered(registration))) return;
   // when the start was kept, in ms from the page's navigation (the benchmark reads it beside the first answer's)
   if (kept === "kept") document.documentElement.dataset.snapshotKept = String(keptAt);
