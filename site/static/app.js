@@ -603,8 +603,8 @@ async function keepForOffline() {
   // An install of this build's worker that failed already (quickly: a file missing) leaves nothing of it to check, and
   // nothing to refuse: the registration's newest worker is then none, or an earlier build's, whose bytes are not this
   // build's by design (its own pages checked it), which this check would refuse.
-  const installed = [registration.installing, registration.waiting, registration.active].some((w) => w && w.scriptURL === registered);
-  if (installed && !(await checkRegistered(registration))) return;
+  const mine = [registration.installing, registration.waiting, registration.active].find((w) => w && w.scriptURL === registered);
+  if (mine && !(await checkRegistered(registration, mine))) return;
   // when the start was kept, in ms from the page's navigation (the benchmark reads it beside the first answer's)
   if (kept === "kept") document.documentElement.dataset.snapshotKept = String(keptAt);
   if (!(await takesOver(registration, registered))) {
@@ -660,23 +660,25 @@ async function holdsThisBuildsWorker(response) {
   return `sha256-${btoa(String.fromCharCode(...hash))}` === loader.service_worker.integrity;
 }
 
-// The registration's newest worker (installing, waiting or active) is this build's: the browser's copy of what it
-// fetched for it is. One that is not, or cannot be shown to be (registered by an address the page also asks for
-// itself, or by a host that forbids keeping sw.js: no-store), is refused. True if it is.
-async function checkRegistered(registration) {
-  const newest = registration.installing || registration.waiting || registration.active;
-  // None: its install failed before it could be checked (a file missing, the network gone). No worker runs, and the
-  // failed install deleted what it kept: not a worker to refuse (the page would have said the site's was not this
-  // build's), only nothing kept.
-  if (!newest) return false;
+// A worker of the registration (by default its newest: installing, waiting or active) is this build's: the browser's
+// copy of what it fetched for it is. One that is not, or cannot be shown to be (registered by an address the page also
+// asks for itself, or by a host that forbids keeping sw.js: no-store), is refused. True if it is.
+async function checkRegistered(registration, worker = registration.installing || registration.waiting || registration.active) {
+  // None, or redundant: its install failed (a file missing, the network gone), or a newer one replaced it, before it
+  // could be checked. It runs no more, and a failed install deleted what it kept: nothing to refuse. (Checking the
+  // registration's newest worker instead checked another: none, or an earlier build's, whose bytes are by design not
+  // this build's, and refused it: unregistered, everything kept deleted, the refusal notice shown.)
+  const gone = () => !worker || worker.state === "redundant";
+  if (gone()) return false;
   let checked = false;
   try {
-    checked = serviceWorkerPlace().ours(newest.scriptURL)
-      && await holdsThisBuildsWorker(await fetch(newest.scriptURL, { cache: "only-if-cached", mode: "same-origin" }));
+    checked = serviceWorkerPlace().ours(worker.scriptURL)
+      && await holdsThisBuildsWorker(await fetch(worker.scriptURL, { cache: "only-if-cached", mode: "same-origin" }));
   } catch (error) {
     checked = false; // no copy kept
   }
   if (!checked) {
+    if (gone()) return false;
     await refuseOffline(registration);
     return false;
   }
@@ -690,9 +692,9 @@ async function checkRegistered(registration) {
 // earlier version's, plain sw.js, is replaced by this build's own after the first answer.)
 function watchUpdates(registration) {
   registration.onupdatefound = async () => {
-    const newest = registration.installing;
-    if (!newest || !serviceWorkerPlace().ours(newest.scriptURL)) return;
-    if (await siteServesThisBuildsWorker().catch(() => false)) await checkRegistered(registration);
+    const found = registration.installing;
+    if (!found || !serviceWorkerPlace().ours(found.scriptURL)) return;
+    if (await siteServesThisBuildsWorker().catch(() => false)) await checkRegistered(registration, found);
   };
 }
 
