@@ -627,12 +627,28 @@ async function keepForOffline() {
 // install has failed (it is then redundant, and gone from the registration). Not navigator.serviceWorker.ready, which
 // waits for any worker of the site to be active: on a first visit whose install fails there is none, and this page
 // waited for ever, having said that the build was kept.
+//
+// A worker installed and waiting (it called skipWaiting at its install) is activated by Chromium once the active
+// worker has finished its events. After a deploy two workers of the new build can install back to back: the browser's
+// own update of the earlier build's address (sw.js?build=OLD, now answered with the new sw.js), then this page's
+// registration of its own. When the first was being activated as the second finished installing, the second stayed
+// waiting for ever (Debian's Chromium 150, under load: about one run in ten of e2e/test_offline.py's new-build test,
+// which then hung), even while the active worker went on answering requests. So while it waits, this page asks it every
+// NUDGE_MS to skip waiting once more (sw.js), which activates it.
+const NUDGE_MS = 2000;
 async function takesOver(registration, url) {
   for (;;) {
     const mine = [registration.installing, registration.waiting, registration.active].find((w) => w && w.scriptURL === url);
     if (!mine || mine.state === "redundant") return false;
     if (mine.state === "activated") return true;
-    await new Promise((resolve) => mine.addEventListener("statechange", resolve, { once: true }));
+    const changed = new Promise((resolve) => mine.addEventListener("statechange", resolve, { once: true }));
+    if (mine.state !== "installed") {
+      await changed;
+      continue;
+    }
+    if (!(await Promise.race([changed.then(() => true), new Promise((resolve) => setTimeout(resolve, NUDGE_MS, false))]))) {
+      if (mine.state === "installed") mine.postMessage("skip-waiting");
+    }
   }
 }
 

@@ -104,6 +104,14 @@ self.addEventListener("install", (event) => {
   })());
 });
 
+// A waiting worker of this build activates when the page that registered it asks (app.js, takesOver): skipWaiting,
+// called once more. Chromium activates a waiting worker that called skipWaiting at its install only when asked at the
+// right moment; one that finished installing while an earlier worker of the same build was being activated (the
+// browser's own update of an earlier build's address, now answered with this sw.js) stayed waiting for ever.
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") event.waitUntil(self.skipWaiting());
+});
+
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
