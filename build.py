@@ -532,7 +532,8 @@ def write_site(site: Site, out: Path) -> dict[str, str]:
     paths = [page_path(lang, name) for lang in site.languages for name in names]
     loader["build"] = version  # a memory snapshot the worker keeps on a device belongs to this build only
     files["sw.js"] = make_environment(site.strings["en"]).get_template("sw.js").render(
-        version=version, pages=paths, files={p: integrity(files[p]) for p in kept}).encode()
+        version=version, pages=paths, files={p: integrity(files[p]) for p in kept},
+        procedures=[p.jurisdiction.id for p in site.procedures]).encode()
     common = {"build_date": site.build_date, "version": __version__, "site_build": version,
               "assets": assets, "loader": loader,
               "asset_sizes": {name: sizes[assets.folder + name] for name in assets.sri},

@@ -3,6 +3,7 @@
     .venv/bin/python scripts/benchmark.py [--runs 5] [--no-slow-network] [--desk-only | --desk-sizes 50 500 2000]
         [--core-only]
     .venv/bin/python scripts/benchmark.py --growth [10 50 200]     the build, as a site grows (issue 38)
+    .venv/bin/python scripts/benchmark.py --offline [10 50 200] [--runs 3]    what a visit keeps, as the library grows
 
 Builds the site, and a naive page beside it: the same pinned Pyodide and the stock
 wheels (holidays, python-dateutil, six, the core as a plain source wheel), loaded
@@ -22,6 +23,13 @@ evaluate in CPython and in Pyodide (Node), and with --core-only each procedure's
 is ready (--desk-only: the desk alone at 50, 500 and 2,000 complaints, with one complaint changed, its calendar,
 export and import, and the tab's memory). Speed is measured here, not asserted in
 tests: copy the figures into the README with the machine they came from.
+
+--offline measures, on synthetic libraries of N procedures (the shipped ones, then copies of them under new ids, built
+into a temp folder), what one visitor's browser keeps after one procedure's answer: the bytes sent to keep it, the
+bytes in Cache Storage and how many procedures they belong to, the time from the first answer until the start (the
+snapshot and its digest) is in Cache Storage, and the next visit (a new tab of the same browser and profile) against
+the cold one, after a first tab that stayed and one closed three seconds after its answer; then an edited date to
+the updated answer on the longest procedure, right after the first answer and once the start is kept.
 """
 
 import argparse
@@ -706,6 +714,187 @@ def print_growth(rows: list[dict]) -> None:
               f"{row['all_bytes'] / 1e6:.1f} | {row['first_answer'] / 1e6:.2f} |", flush=True)
 
 
+# --- What a visit keeps offline, and the visit after it, as the library grows -------------------------------------
+# A synthetic library: the shipped procedures, then copies of them under new ids (their rules the same, their pages
+# and files their own), up to N procedures, built into a temp folder. (The site's own growth section measures the
+# build; this one measures what one visitor's browser keeps, and how the next visit starts.)
+OFFLINE_SIZES = (10, 50, 200)
+# Every response in the site's Cache Storage: how many, their bytes, and how many procedures they belong to.
+CACHE_STORAGE = """async (procedures) => {
+  let count = 0, bytes = 0;
+  const seen = new Set();
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      count += 1;
+      bytes += (await (await cache.match(request)).arrayBuffer()).byteLength;
+      const folder = new URL(request.url).pathname.split("/").slice(-2, -1)[0];
+      if (procedures.includes(folder)) seen.add(folder);
+    }
+  }
+  return { count, bytes, procedures: seen.size };
+}"""
+# When this build's snapshot and its digest are both in Cache Storage (performance.now(), from the page's navigation),
+# looked for every 20 ms: the moment the next visit can start from it, whatever the page says.
+SNAPSHOT_KEPT = """async (limit) => {
+  const found = async () => {
+    for (const name of await caches.keys()) {
+      const keys = (await (await caches.open(name)).keys()).map((request) => request.url);
+      if (keys.some((url) => url.includes("/python-snapshot-")) && keys.some((url) => url.includes("/snapshot-digest-"))) return true;
+    }
+    return false;
+  };
+  while (performance.now() < limit) {
+    if (await found()) return performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return null;
+}"""
+LEAVES_AFTER_S = 3  # a person who reads the answer for three seconds and closes the tab
+
+
+def synthetic_library(count: int) -> "build.Site":
+    """The shipped procedures, then copies of them (new ids and names) up to `count` procedures."""
+    from dataclasses import replace
+    from core.jurisdiction import seed_ids
+    shipped = build.read_site(seed_ids())
+    procedures = []
+    for number in range(count):
+        procedure = shipped.procedures[number % len(shipped.procedures)]
+        if number >= len(shipped.procedures):
+            j = procedure.jurisdiction
+            procedure = replace(procedure, jurisdiction=replace(j, id=f"{j.id}-{number}", name=f"{j.name} {number}"))
+        procedures.append(procedure)
+    return build.Site(procedures, shipped.strings, shipped.build_date)
+
+
+def offline_visit(playwright, site: Site, profile: Path, procedures: list[str], leave_after: float | None) -> dict:
+    """A first visit in an empty profile, then, in a new tab of the same browser, the next one. The first tab stays
+    until everything is kept (leave_after None: what it keeps, its bytes, and when its start is kept), or is closed
+    `leave_after` seconds after its answer, as a person who read it and left."""
+    context = playwright.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM,
+                                                           args=CHROMIUM_ARGS, headless=True)
+    context.add_init_script(MARKS)
+    found = {}
+    try:
+        page = context.new_page()
+        before = site.counter.bytes
+        page.goto(site.url, wait_until="commit")
+        page.wait_for_selector("#results[data-state='done']", timeout=300_000)
+        found["cold"] = page.evaluate("() => window.__bench.answer")
+        answered = site.counter.bytes
+        if leave_after is None:
+            kept_at = page.evaluate(SNAPSHOT_KEPT, found["cold"] + 120_000)
+            found["kept_after"] = None if kept_at is None else (kept_at - found["cold"]) / 1000
+            page.wait_for_selector(KEPT, state="attached", timeout=300_000)
+            time.sleep(0.5)
+            found["sent_to_keep"] = site.counter.bytes - answered
+            found["cache"] = page.evaluate(CACHE_STORAGE, procedures)
+        else:
+            time.sleep(max(0.0, found["cold"] / 1000 + leave_after - page.evaluate("() => performance.now()") / 1000))
+        page.close()
+        time.sleep(1)
+        again = context.new_page()  # the person comes back: a new tab, the same browser and profile
+        again.goto(site.url, wait_until="commit")
+        again.wait_for_selector("#results[data-state='done']", timeout=300_000)
+        found["warm"] = again.evaluate("() => window.__bench.answer")
+        found["how"] = (f"{'controlled' if again.evaluate(CONTROLLED) else 'not controlled'}, "
+                        f"{again.get_attribute('html', 'data-python-start') or 'no snapshot'}")
+        found["bytes"] = site.counter.bytes - before
+        again.close()
+    finally:
+        context.close()
+    return found
+
+
+def measure_offline(folder: Path, sizes, runs: int, site_dir: Path | None = None) -> dict:
+    """What a visitor keeps after one procedure's answer, at each library size: bytes sent to keep it, bytes in
+    Cache Storage, procedures kept; when the start (the snapshot) is kept after the answer; the next visit (a new
+    tab, the same profile) against the cold one, after a first visit that stayed and one left three seconds after
+    its answer. `site_dir` (with one size): measure that built site instead of a synthetic one."""
+    from playwright.sync_api import sync_playwright
+    results = {}
+    with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profiles:
+        for size in sizes:
+            if site_dir:
+                dist = site_dir
+            else:
+                dist = folder / f"library-{size}"
+                started = time.perf_counter()
+                build.write_site(synthetic_library(size), dist)
+                print(f"  built a library of {size} procedures in {time.perf_counter() - started:.0f} s",
+                      file=sys.stderr, flush=True)
+            manifest = json.loads((dist / "manifest.json").read_text())["files"]
+            procedures = sorted({p.split("/")[-2] for p in manifest if p.endswith("/law.html")} - {"es"})
+            site = Site(f"library-{size}", dist, f"{JURISDICTION}/index.html", FRAGMENT)
+            entry = results[size] = {"procedures": len(procedures), "sw_js": len((dist / "sw.js").read_bytes()),
+                                     "runs": []}
+            for run in range(runs):
+                stayed = offline_visit(playwright, site, Path(profiles) / f"{size}-{run}-stayed", procedures, None)
+                left = offline_visit(playwright, site, Path(profiles) / f"{size}-{run}-left", procedures, LEAVES_AFTER_S)
+                entry["runs"].append({"stayed": stayed, "left": left})
+                print(f"  {size} procedures, run {run + 1}: kept {stayed['cache']['bytes'] / 1e6:.2f} MB "
+                      f"({stayed['cache']['procedures']} procedures), start kept {stayed['kept_after']} s after the "
+                      f"answer; next visit {stayed['warm'] / stayed['cold']:.2f} of cold ({stayed['how']}), "
+                      f"{left['warm'] / left['cold']:.2f} after leaving at {LEAVES_AFTER_S} s ({left['how']})",
+                      file=sys.stderr, flush=True)
+            site.server.shutdown()
+    return results
+
+
+def print_offline(results: dict) -> None:
+    sizes = list(results)
+    runs = lambda size, key: [run[key] for run in results[size]["runs"]]  # noqa: E731
+    print("\n## What a visit keeps offline, and the next visit (median (min–max))\n")
+    print("| procedures in the library | " + " | ".join(str(results[s]["procedures"]) for s in sizes) + " |")
+    print("|---|" + "---:|" * len(sizes))
+    rows = [
+        ("bytes sent to keep, after the first answer (MB)", lambda r: r["stayed"]["sent_to_keep"] / 1e6),
+        ("bytes kept in Cache Storage (MB)", lambda r: r["stayed"]["cache"]["bytes"] / 1e6),
+        ("procedures with a page or file kept", lambda r: r["stayed"]["cache"]["procedures"]),
+        ("first answer → start kept (s)", lambda r: r["stayed"]["kept_after"]),
+        ("next visit ÷ cold, the first tab stayed", lambda r: r["stayed"]["warm"] / r["stayed"]["cold"]),
+        (f"next visit ÷ cold, the first tab closed {LEAVES_AFTER_S} s after its answer",
+         lambda r: r["left"]["warm"] / r["left"]["cold"]),
+        ("cold: first answer (s)", lambda r: r["stayed"]["cold"] / 1000),
+    ]
+    for label, value in rows:
+        print(f"| {label} | " + " | ".join(spread([value(run) for run in results[s]["runs"]]) for s in sizes) + " |")
+    print("| sw.js (kB) | " + " | ".join(f"{results[s]['sw_js'] / 1e3:.1f}" for s in sizes) + " |")
+    for size in sizes:
+        print(f"Next visits at {size}: stayed: " + "; ".join(run["stayed"]["how"] for run in results[size]["runs"])
+              + "; left: " + "; ".join(run["left"]["how"] for run in results[size]["runs"]))
+
+
+# --- An input change, on the longest procedure ------------------------------------------------------------------
+LONGEST = "fec"  # the longest procedure file, and the longest report
+LONGEST_FRAGMENT = "role=complainant&violation_date=2026-06-01&received=2026-10-20"
+CHANGES = 10
+
+
+def measure_input(dist: Path, runs: int) -> dict:
+    """An edited date to the updated answer on the longest procedure: the first edit right after the first answer,
+    then, once the visit has kept its start, CHANGES edits a second apart."""
+    from playwright.sync_api import sync_playwright
+    site = Site("input", dist, f"{LONGEST}/index.html", LONGEST_FRAGMENT)
+    first, settled = [], []
+    with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profiles:
+        for run in range(runs):
+            context = playwright.chromium.launch_persistent_context(str(Path(profiles) / str(run)), executable_path=CHROMIUM,
+                                                                   args=CHROMIUM_ARGS, headless=True)
+            page = context.new_page()
+            page.goto(site.url)
+            page.wait_for_selector("#results[data-state='done']", timeout=300_000)
+            first.append(page.evaluate(CHANGE_INPUT, "2026-10-21"))
+            page.wait_for_selector(KEPT, state="attached", timeout=300_000)
+            for number in range(CHANGES):
+                time.sleep(1)
+                settled.append(page.evaluate(CHANGE_INPUT, f"2026-10-{22 + number}"))
+            context.close()
+    site.server.shutdown()
+    return {"first": first, "settled": settled}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -721,11 +910,24 @@ def main() -> int:
                                                   "older commit's dist/, to compare before and after)")
     parser.add_argument("--growth", nargs="*", type=int, metavar="N",
                         help="measure only the site's growth: builds of N synthetic procedures (default 10 50 200)")
+    parser.add_argument("--offline", type=int, nargs="*", metavar="N",
+                        help="measure only what a visit keeps offline and the next visit, at libraries of N "
+                             f"procedures (default {' '.join(map(str, OFFLINE_SIZES))}; with --site, that site), and "
+                             f"an input change on the longest procedure ({LONGEST})")
     args = parser.parse_args()
     if args.growth is not None:
         print(f"# Site growth: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}\n",
               flush=True)
         print_growth(site_growth(tuple(args.growth) or GROWTH_SIZES))
+        return 0
+    if args.offline is not None:
+        with tempfile.TemporaryDirectory() as folder:
+            sizes = args.offline or ([0] if args.site else list(OFFLINE_SIZES))
+            print_offline(measure_offline(Path(folder), sizes, args.runs, args.site))
+            dist = args.site or Path(folder) / f"library-{sizes[0]}"
+            changes = measure_input(dist, args.runs)
+            print(f"\nInput change → updated answer on {LONGEST} (ms): right after the first answer "
+                  f"{spread(changes['first'])}; once the start is kept, {CHANGES} a run {spread(changes['settled'])}")
         return 0
     with tempfile.TemporaryDirectory() as folder:
         folder = Path(folder)

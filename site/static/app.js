@@ -14,6 +14,7 @@ const t = config.strings;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 const ROLES = config.audiences; // who may ask, as the core names them
+// A page that is ready but answers nothing (no one has said who is asking) keeps its start this long after ready.
 const OFFLINE_AFTER_MS = 3000;
 
 // A link that asks for another language opens that language's page, with the same facts.
@@ -307,12 +308,13 @@ function factsShown(report) {
 }
 
 let ownFragment = null; // the facts this page last wrote into the address bar
+const languageLinks = [...document.querySelectorAll("a.language-switch")];
 function saveToLink(params) {
   const fragment = params.toString();
   ownFragment = fragment;
   if (window.location.hash.slice(1) !== fragment) history.replaceState(null, "", fragment ? `#${fragment}` : window.location.pathname);
   // The other languages' pages open with the same facts.
-  for (const link of document.querySelectorAll("a.language-switch")) {
+  for (const link of languageLinks) {
     const theirs = new URLSearchParams(params);
     theirs.set("lang", link.dataset.lang);
     link.hash = theirs.toString();
@@ -355,30 +357,38 @@ function markAnswer(current, why = "updating") {
 }
 
 let answeredFacts = null; // the facts of the answer on screen, as the link writes them
+let lastAsked = 0; // when the calculator was last asked or last answered (performance.now()): keeping waits for a pause
 async function update() {
   const { facts, problems, params } = readForm();
-  saveToLink(params);
   clearErrors();
   showErrors([...linkProblems, ...problems]);
   if (calculator && calculator.failed && answeredFacts !== null && answeredFacts !== params.toString()) {
+    saveToLink(params);
     markAnswer(false, "not_current"); // nothing will answer these facts: the old answer must not pass for theirs
     return;
   }
   if (!calculator || !calculator.ready || !role) {
+    saveToLink(params);
     if (answeredFacts !== null && answeredFacts !== params.toString()) markAnswer(false);
     return;
   }
   const mine = ++requested;
   results.dataset.state = "pending";
   if (answeredFacts !== null) markAnswer(false);
+  lastAsked = performance.now();
+  // Asked first: the worker computes while the page writes the facts into the address bar (a same-document
+  // history entry, which takes Chromium several milliseconds on a long page), not one after the other.
+  const asked = calculator.evaluate(config.jurisdiction, facts, t.lang, cityToday());
+  saveToLink(params);
   let envelope;
   try {
-    envelope = await calculator.evaluate(config.jurisdiction, facts, t.lang, cityToday());
+    envelope = await asked;
   } catch (error) {
     if (mine === requested && !calculator.failed && calculator.ready) loading.fail("python", error.message);
     return;
   }
   if (mine !== requested) return; // a newer request is on its way
+  lastAsked = performance.now(); // a slow answer (the first ones, before the interpreter warms up) is no pause
   answeredFacts = params.toString();
   markAnswer(true);
   results.dataset.answered = String(mine); // which request the answer on screen is for (tests wait on it)
@@ -507,10 +517,11 @@ document.getElementById("use-today").addEventListener("click", () => {
 const setup = { ...loader, procedures: [{ id: config.jurisdiction, procedure: config.procedure }] };
 const loading = new LoadingStatus(t, {
   ready() {
-    update();
-    // Keeping the build for offline use downloads and checks every file again: start it once the
-    // person's first answers have had the machine to themselves for a few seconds.
-    setTimeout(() => (window.requestIdleCallback || setTimeout)(() => keepForOffline(), { timeout: 5000 }), OFFLINE_AFTER_MS);
+    // Keeping this visit's start (the runtime and this procedure for offline use, and the calculator's snapshot)
+    // begins once the first answer is on screen, so that a person who reads it for a few seconds and leaves still
+    // has it next time; a page that answers nothing keeps it a little later.
+    update().then(() => answeredFacts !== null && startKeeping());
+    setTimeout(startKeeping, OFFLINE_AFTER_MS);
   },
   failure: failed,
   stale() {
@@ -539,12 +550,44 @@ update();
 // build's hash twice: the bytes of sw.js before it is registered, then the bytes the browser itself fetched to
 // register it, a second request that a host or cache could answer with other bytes. A worker that is not this
 // build's, or cannot be shown to be, is unregistered at once: the one that runs is the one the build checked, or none.
+// Keeping takes the device for a moment (the service worker copies the runtime; making the snapshot holds the
+// calculator): it waits until the person's edits have paused (nothing asked or answered for QUIET_MS), but not more than
+// KEEP_WITHIN_MS, so that a person who reads the answer for a few seconds and leaves still has it next time.
+const QUIET_MS = 500;
+const KEEP_WITHIN_MS = 1500;
+async function quietMoment() {
+  const until = performance.now() + KEEP_WITHIN_MS;
+  for (;;) {
+    const wait = Math.min(lastAsked + QUIET_MS, until) - performance.now();
+    if (wait <= 0) return;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+let keepingStarted = false;
+function startKeeping() {
+  if (keepingStarted) return;
+  keepingStarted = true;
+  setTimeout(keepForOffline, 0); // after the answer is drawn
+}
+
 async function keepForOffline() {
   if (!("serviceWorker" in navigator)) return;
+  await quietMoment(); // the service worker's install and the snapshot share the device with the person's edits
+  // The calculator keeps its started interpreter in the build's cache while the page registers this build's service
+  // worker, which then keeps the runtime and this procedure beside it: the next visit starts from there (thrown away
+  // with the build's cache when a new build comes, or the install fails). A worker refused below takes it with
+  // everything else kept: the refusal waits for it to be written.
+  let keptAt = null;
+  const snapshot = calculator && calculator.ready ? calculator.keepSnapshot().catch(() => "none").then((kept) => {
+    keptAt = Math.round(performance.now());
+    return kept;
+  }) : Promise.resolve(null);
   const { scope, registered } = serviceWorkerPlace();
   let registration;
   try {
     if (!(await siteServesThisBuildsWorker())) {
+      await snapshot;
       await refuseOffline(await navigator.serviceWorker.getRegistration(scope));
       return;
     }
@@ -556,15 +599,56 @@ async function keepForOffline() {
     document.documentElement.dataset.offline = "unavailable"; // no network, or a browser that keeps no worker
     return;
   }
-  if (!(await checkRegistered(registration))) return;
+  const kept = await snapshot;
+  // An install of this build's worker that failed already (quickly: a file missing) leaves nothing of it to check, and
+  // nothing to refuse: the registration's newest worker is then none, or an earlier build's, whose bytes are not this
+  // build's by design (its own pages checked it), which this check would refuse.
+  const mine = [registration.installing, registration.waiting, registration.active].find((w) => w && w.scriptURL === registered);
+  if (mine && !(await checkRegistered(registration, mine))) return;
+  // when the start was kept, in ms from the page's navigation (the benchmark reads it beside the first answer's)
+  if (kept === "kept") document.documentElement.dataset.snapshotKept = String(keptAt);
+  if (!(await takesOver(registration, registered))) {
+    // Its install failed (a file missing or not this build's, the network gone, storage full) and deleted the build's
+    // cache; the snapshot, written meanwhile, may have made it again: it goes too. Nothing is kept; the next visit
+    // tries again.
+    const place = calculator && calculator.snapshotPlace();
+    if (place) await caches.delete(place.cache).catch(() => false);
+    document.documentElement.dataset.offline = "unavailable";
+    if (kept) document.documentElement.dataset.snapshot = "none";
+    return;
+  }
   document.documentElement.dataset.offline = "kept";
-  // Once the service worker keeps this build, the calculator keeps its started interpreter beside it, so
-  // that the next visit starts from there (thrown away with the build's cache when a new build comes).
-  await navigator.serviceWorker.ready;
-  if (calculator && calculator.ready) {
-    const kept = await calculator.keepSnapshot().catch(() => "none");
-    // kept: tried once, as the next visit will start, before that visit relies on it (runtime.js)
-    document.documentElement.dataset.snapshot = kept === "kept" ? await calculator.trySnapshot(t.lang, cityToday()) : kept;
+  if (!kept) return;
+  // kept: tried once, as the next visit will start, before that visit relies on it (runtime.js)
+  document.documentElement.dataset.snapshot = kept === "kept" ? await calculator.trySnapshot(t.lang, cityToday()) : kept;
+}
+
+// Whether this build's worker, just registered from `url`, takes over: true once it is activated, false once its
+// install has failed (it is then redundant, and gone from the registration). Not navigator.serviceWorker.ready, which
+// waits for any worker of the site to be active: on a first visit whose install fails there is none, and this page
+// waited for ever, having said that the build was kept.
+//
+// A worker installed and waiting (it called skipWaiting at its install) is activated by Chromium once the active
+// worker has finished its events. After a deploy two workers of the new build can install back to back: the browser's
+// own update of the earlier build's address (sw.js?build=OLD, now answered with the new sw.js), then this page's
+// registration of its own. When the first was being activated as the second finished installing, the second stayed
+// waiting for ever (Debian's Chromium 150, under load: about one run in ten of e2e/test_offline.py's new-build test,
+// which then hung), even while the active worker went on answering requests. So while it waits, this page asks it every
+// NUDGE_MS to skip waiting once more (sw.js), which activates it.
+const NUDGE_MS = 2000;
+async function takesOver(registration, url) {
+  for (;;) {
+    const mine = [registration.installing, registration.waiting, registration.active].find((w) => w && w.scriptURL === url);
+    if (!mine || mine.state === "redundant") return false;
+    if (mine.state === "activated") return true;
+    const changed = new Promise((resolve) => mine.addEventListener("statechange", resolve, { once: true }));
+    if (mine.state !== "installed") {
+      await changed;
+      continue;
+    }
+    if (!(await Promise.race([changed.then(() => true), new Promise((resolve) => setTimeout(resolve, NUDGE_MS, false))]))) {
+      if (mine.state === "installed") mine.postMessage("skip-waiting");
+    }
   }
 }
 
@@ -592,19 +676,25 @@ async function holdsThisBuildsWorker(response) {
   return `sha256-${btoa(String.fromCharCode(...hash))}` === loader.service_worker.integrity;
 }
 
-// The registration's newest worker (installing, waiting or active) is this build's: the browser's copy of what it
-// fetched for it is. One that is not, or cannot be shown to be (registered by an address the page also asks for
-// itself, or by a host that forbids keeping sw.js: no-store), is refused. True if it is.
-async function checkRegistered(registration) {
-  const newest = registration.installing || registration.waiting || registration.active;
+// A worker of the registration (by default its newest: installing, waiting or active) is this build's: the browser's
+// copy of what it fetched for it is. One that is not, or cannot be shown to be (registered by an address the page also
+// asks for itself, or by a host that forbids keeping sw.js: no-store), is refused. True if it is.
+async function checkRegistered(registration, worker = registration.installing || registration.waiting || registration.active) {
+  // None, or redundant: its install failed (a file missing, the network gone), or a newer one replaced it, before it
+  // could be checked. It runs no more, and a failed install deleted what it kept: nothing to refuse. (Checking the
+  // registration's newest worker instead checked another: none, or an earlier build's, whose bytes are by design not
+  // this build's, and refused it: unregistered, everything kept deleted, the refusal notice shown.)
+  const gone = () => !worker || worker.state === "redundant";
+  if (gone()) return false;
   let checked = false;
   try {
-    checked = Boolean(newest) && serviceWorkerPlace().ours(newest.scriptURL)
-      && await holdsThisBuildsWorker(await fetch(newest.scriptURL, { cache: "only-if-cached", mode: "same-origin" }));
+    checked = serviceWorkerPlace().ours(worker.scriptURL)
+      && await holdsThisBuildsWorker(await fetch(worker.scriptURL, { cache: "only-if-cached", mode: "same-origin" }));
   } catch (error) {
     checked = false; // no copy kept
   }
   if (!checked) {
+    if (gone()) return false;
     await refuseOffline(registration);
     return false;
   }
@@ -618,9 +708,9 @@ async function checkRegistered(registration) {
 // earlier version's, plain sw.js, is replaced by this build's own after the first answer.)
 function watchUpdates(registration) {
   registration.onupdatefound = async () => {
-    const newest = registration.installing;
-    if (!newest || !serviceWorkerPlace().ours(newest.scriptURL)) return;
-    if (await siteServesThisBuildsWorker().catch(() => false)) await checkRegistered(registration);
+    const found = registration.installing;
+    if (!found || !serviceWorkerPlace().ours(found.scriptURL)) return;
+    if (await siteServesThisBuildsWorker().catch(() => false)) await checkRegistered(registration, found);
   };
 }
 
