@@ -153,8 +153,5 @@ def test_every_browser_file_that_asks_both_languages_still_runs_both():
         for lang in ("en", "es"):
             if f"[{lang}]" in test_id or f"-{lang}]" in test_id or f"[{lang}-" in test_id:
                 asked.setdefault(test_id.split("::")[0], set()).add(lang)
-    files_with_both = [f for f, langs in asked.items() if langs == {"en", "es"}]
-    assert len(files_with_both) >= 8, asked
-    for lang_only in [f for f, langs in asked.items() if langs != {"en", "es"}]:
-        # a file whose cases are only ever asked in one language (none today) would show here
-        assert False, f"{lang_only} runs only {asked[lang_only]}"
+    assert len(asked) >= 8, asked  # the files with cases named by their language (today 10 or more)
+    assert {f: langs for f, langs in asked.items() if langs != {"en", "es"}} == {}  # a file left with one language
