@@ -145,11 +145,6 @@ class PageWatch:
         # document still had on its way, such as its icon) is not a failure; any other is.
         if request.failure == "net::ERR_ABORTED" and self.document_of.get(request, self.documents) < self.documents:
             return
-        # The tab's icon is the browser's own request, not the page's: Chromium may drop it and ask again when the
-        # address changes within the page (an anchor followed), which a loaded machine showed once in a fresh-clone
-        # run. Nothing the person sees depends on it; any other aborted request still fails the test.
-        if request.failure == "net::ERR_ABORTED" and request.url.endswith("/favicon.svg"):
-            return
         self.problems.append(f"request failed: {request.url} ({request.failure})")
 
     def expect(self, *fragments):
