@@ -1,4 +1,5 @@
-"""A built site, once per test run: the tests that read a whole build (its pages, its Python) share one.
+"""A built site, once per test run: the tests that read a whole build (its pages, its Python) share one; and the
+pages alone, rendered as the build renders them, for the tests that read only pages.
 
 With several workers (pytest -n), the first to ask builds it into the run's own folder while the others wait on
 a lock, and all read the same files; a test never writes into it (one that changes a site copies it first)."""
@@ -26,3 +27,15 @@ def built_once(tmp_path_factory, names: list[str] | None = None) -> Path:
             build.build(names, out)
             (out.parent / "built").write_text("\n".join(names) + "\n", encoding="utf-8")
     return out
+
+
+def rendered(paths) -> dict[str, str]:
+    """The pages of a site of these procedures (files, or ids), as build.py renders them, without the runtime, which
+    no sentence comes from."""
+    site = build.read_site([str(p) for p in paths])
+    assets = build.Assets({p.relative_to(build.SITE / "static").as_posix(): p.read_bytes()
+                           for p in sorted((build.SITE / "static").rglob("*")) if p.is_file()})
+    common = {"build_date": site.build_date, "version": "0", "site_build": "0", "assets": assets, "loader": {},
+              "asset_sizes": {name: {} for name in assets.sri}, "service_worker": {}}
+    pages = build.render_pages(site, common, build.procedure_files(site, {}))
+    return {path: page.decode() for path, page in pages.items()}

@@ -25,6 +25,7 @@ from core.audience import AUDIENCES
 from core.facts import InputError
 from core.localize import localized
 from core.report import evaluate
+from built_site import rendered
 from procedure_text import PLACEHOLDER, cites, institutions_not_its_own, source, translation
 from reading import english_vocabulary, problems, report_sentences, visible_blocks
 from scripts.report_snapshot import drawn_facts
@@ -47,16 +48,6 @@ IDS = [p.stem for p in PROCEDURES]
 # --------------------------------------------------------------------------------------------------------------
 # The pages, rendered as the build renders them (without the runtime, which no sentence comes from).
 # --------------------------------------------------------------------------------------------------------------
-
-def rendered(paths: list[Path]) -> dict[str, str]:
-    """The pages of a site of these procedures, as build.py renders them."""
-    site = build.read_site([str(p) for p in paths])
-    assets = build.Assets({p.relative_to(build.SITE / "static").as_posix(): p.read_bytes()
-                           for p in sorted((build.SITE / "static").rglob("*")) if p.is_file()})
-    common = {"build_date": site.build_date, "version": "0", "site_build": "0", "assets": assets, "loader": {},
-              "asset_sizes": {name: {} for name in assets.sri}, "service_worker": {}}
-    pages = build.render_pages(site, common, build.procedure_files(site, {}))
-    return {path: html.decode() for path, html in pages.items()}
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-import build
+from built_site import rendered
 from core import JurisdictionError, evaluate, load_jurisdiction, parse_jurisdiction
 from core.localize import localized
 from core.reading import check_file, read_jurisdiction
@@ -128,17 +128,7 @@ def test_a_formality_must_quote_its_clause_and_name_contents_that_exist():
     assert any("warning" in p and "does not say the complaint is made this way (sworn)" in p for p in found)
 
 
-# --- the pages, rendered as the build renders them -----------------------------------------------------------------
-
-def rendered(paths: list[str]) -> dict[str, str]:
-    site = build.read_site(paths)
-    assets = build.Assets({p.relative_to(build.SITE / "static").as_posix(): p.read_bytes()
-                           for p in sorted((build.SITE / "static").rglob("*")) if p.is_file()})
-    common = {"build_date": site.build_date, "version": "0", "site_build": "0", "assets": assets, "loader": {},
-              "asset_sizes": {name: {} for name in assets.sri}, "service_worker": {}}
-    pages = build.render_pages(site, common, build.procedure_files(site, {}))
-    return {path: page.decode() for path, page in pages.items()}
-
+# --- the pages, rendered as the build renders them (built_site.rendered) ----------------------------------------------
 
 def text_of(fragment: str) -> str:
     return flat(markup.unescape(re.sub(r"<[^>]+>", " ", fragment)))
