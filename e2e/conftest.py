@@ -13,7 +13,6 @@ test that runs once per procedure parametrizes over `browser_procedures()`.
 import json
 import os
 import shutil
-import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -27,6 +26,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import build  # noqa: E402
 from built_site import built_once  # noqa: E402
+from command_line import run_cli  # noqa: E402
 from sampling import browser_procedures, full_matrix, one_language_each, procedure_files  # noqa: E402
 
 PREFIX = "/clerk/complaints/"
@@ -235,8 +235,8 @@ def open_link_in_this_tab(page, fragment):
 def cli_report(jurisdiction, facts, lang="en", today=None):
     """The same facts through the command line: the page must show the same dates."""
     extra = ["--lang", lang] + (["--today", today] if today else [])
-    result = subprocess.run([sys.executable, "-m", "core", "evaluate", jurisdiction, "-", *extra],
-                            input=json.dumps(facts), capture_output=True, text=True, cwd=ROOT, check=True)
+    result = run_cli("evaluate", jurisdiction, "-", *extra, stdin=json.dumps(facts))
+    assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
 
 

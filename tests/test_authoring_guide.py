@@ -5,8 +5,6 @@ examples put on the page reads as plain English."""
 
 import json
 import re
-import subprocess
-import sys
 import tomllib
 from dataclasses import replace
 from pathlib import Path
@@ -14,6 +12,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from command_line import run_cli
 from core import JurisdictionError, evaluate, load_jurisdiction, parse_jurisdiction
 from core.cases import run_cases
 from core.reading.schema import SCHEMA_PATH, as_json
@@ -83,8 +82,7 @@ def test_each_warned_example_in_the_guide_gives_the_warning_the_guide_shows(tmp_
     for original, changed, shown in found:
         assert EXAMPLE.count(original) == 1
         (tmp_path / "example-town.toml").write_text(EXAMPLE.replace(original, changed), encoding="utf-8")
-        result = subprocess.run([sys.executable, "-m", "core", "check", "example-town.toml"], capture_output=True,
-                                text=True, cwd=tmp_path, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+        result = run_cli("check", "example-town.toml", cwd=tmp_path)
         assert result.returncode == 0  # a warning does not stop the file from being used
         assert result.stdout.splitlines()[:-1] == shown.splitlines()
 
@@ -95,8 +93,7 @@ def test_the_guides_failing_case_is_reported_as_the_guide_shows(tmp_path):
     cases = json.loads(example("example-town.cases.json"))
     cases[0]["expected"][path] = value
     (tmp_path / "example-town.cases.json").write_text(json.dumps(cases), encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "core", "check", "example-town.toml"], capture_output=True,
-                            text=True, cwd=tmp_path, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    result = run_cli("check", "example-town.toml", cwd=tmp_path)
     assert result.returncode == 1 and result.stdout.splitlines() == shown.splitlines()
 
 
@@ -199,6 +196,5 @@ def test_each_mistake_in_a_shape_gets_the_line_the_guide_shows(tmp_path, kind, f
         assert [str(p) for p in refused.value.problems] == shown
     else:  # a warning: the file is still used
         (tmp_path / f"{fixture}.toml").write_text(text.replace(original, changed), encoding="utf-8")
-        result = subprocess.run([sys.executable, "-m", "core", "check", f"{fixture}.toml"], capture_output=True,
-                                text=True, cwd=tmp_path, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+        result = run_cli("check", f"{fixture}.toml", cwd=tmp_path)
         assert result.returncode == 0 and result.stdout.splitlines()[:-1] == shown

@@ -9,16 +9,18 @@ from pathlib import Path
 
 import pytest
 
+from command_line import in_a_process, run_cli
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "core", *args], input=stdin, capture_output=True,
-                          text=True, cwd=ROOT, timeout=60)
+# Each command runs in this process (tests/command_line.py), as `python -m core` runs it; the tests below that start
+# a process of their own are about what only a process shows, the first of them the `python -m core` entry itself.
+run = run_cli
 
 
 def test_list_prints_each_jurisdiction_id_and_name():
-    result = run("list")
+    result = in_a_process("list")
     assert result.returncode == 0
     lines = result.stdout.splitlines()
     shipped = sorted(p.stem for p in (ROOT / "core" / "jurisdictions").glob("*.toml") if p.name.count(".") == 1)

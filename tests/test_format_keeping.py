@@ -4,8 +4,6 @@ not publish a file whose cases fail (unless asked, and then it says so on the pa
 
 import json
 import re
-import subprocess
-import sys
 import tomllib
 from datetime import date
 from pathlib import Path
@@ -13,15 +11,14 @@ from pathlib import Path
 import pytest
 
 import build
+from command_line import run_cli
 from core import evaluate, load_jurisdiction, parse_jurisdiction
 
 ROOT = Path(__file__).resolve().parent.parent
 CURE = ROOT / "tests" / "jurisdictions" / "cure-then-hearing.toml"
 
 
-def cli(*args, cwd=ROOT):
-    return subprocess.run([sys.executable, "-m", "core", *args], capture_output=True, text=True, cwd=cwd,
-                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+cli = run_cli  # `python -m core ...`, in this process (tests/command_line.py)
 
 
 def procedure(tmp_path, extra="", name="sample.toml"):

@@ -1,13 +1,14 @@
 """The README's examples are run: each `$ echo '…' | python -m core …` command, and the
-JSON excerpt (or error line) shown after it, must match what the command prints."""
+JSON excerpt (or error line) shown after it, must match what the command prints (run in this process, as
+`python -m core` runs it: tests/command_line.py)."""
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from command_line import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -51,8 +52,7 @@ def test_the_readme_has_an_example_for_each_shipped_jurisdiction():
 
 @pytest.mark.parametrize("jurisdiction, facts, excerpt, error", examples())
 def test_readme_example(jurisdiction, facts, excerpt, error):
-    result = subprocess.run([sys.executable, "-m", "core", "evaluate", jurisdiction, "-"], input=json.dumps(facts),
-                            capture_output=True, text=True, cwd=ROOT)
+    result = run_cli("evaluate", jurisdiction, "-", stdin=json.dumps(facts))
     if error:
         assert result.returncode == 2 and result.stderr.strip() == error
     else:
