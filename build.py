@@ -467,7 +467,9 @@ def render_pages(site: Site, common: dict, data_list: list[dict]) -> dict[str, b
             root = "../" * path.count("/")
             alternates = [{"lang": other, "name": site.strings[other]["language_name"],
                            "url": root + page_path(other, name)} for other in site.languages if other != lang]
+            # root: the site's top (its files); lang_root: this language's pages (its home and verify page)
             pages[path] = env.get_template(template).render(common, procedures=procedures, root=root,
+                                                            lang_root=root + page_path(lang, ""),
                                                             alternates=alternates, **context).encode()
 
         shown = Progress(f"writing the pages in {site.strings[lang]['language_name']}", len(procedures))

@@ -201,6 +201,22 @@ def test_every_spanish_page_is_spanish_but_the_law_it_quotes(site, page):
     assert re.search(r'<a class="language-switch" href="[./]*' + re.escape(page) + '" hreflang="en"', html)
 
 
+def test_every_page_links_to_the_home_and_verify_page_of_its_own_language(site):
+    """A Spanish page's "Todos los procedimientos" and "Verificar esta calculadora" led to the English pages; a
+    procedure's pages link to the verify page of that procedure alone (verify.html#procedure=ID)."""
+    from urllib.parse import urljoin
+    for page in sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html")):
+        html = (site / page).read_text(encoding="utf-8")
+        nav = re.search(r'<header class="site-header">.*?</header>', html, re.S).group(0)
+        # its own links (the language switch, which leads to the other language, has a class and is not read)
+        links = {urljoin("/" + page, href) for href in re.findall(r'<a href="([^"]+)"', nav)}
+        home = "/es/" if page.startswith("es/") else "/"
+        procedure = page.removeprefix("es/").split("/")[0] if page.removeprefix("es/").count("/") else None
+        verify = home + "verify.html" + (f"#procedure={procedure}" if procedure else "")
+        assert {home + "index.html", verify} <= links, (page, links)
+        assert all(link.startswith(home) for link in links), (page, links)
+
+
 def test_the_spanish_law_page_says_the_official_text_is_the_english_one(site):
     html = (site / "es" / "fort-collins" / "law.html").read_text(encoding="utf-8")
     assert "El texto oficial de la ley está en inglés" in html
