@@ -274,7 +274,7 @@ def test_the_verify_page_says_which_cases_file_did_not_load_and_goes_on(page):
 
 
 @pytest.mark.parametrize("path, ready", [("fort-collins/desk.html", "#desk[data-state='done']"),
-                                         ("verify.html", "html[data-ready]")])
+                                         ("verify.html#procedure=fort-collins", "html[data-ready]")])
 def test_every_page_that_loads_the_calculator_offers_to_try_again_and_it_works(page, path, ready):
     """Issue 28: only the checker had "Try again"; the desk and the verify page said the failure and stopped."""
     gone = {"yes": True}  # the runtime's largest file is missing until the host puts it back

@@ -17,11 +17,27 @@ const t = config.strings;
 const again = document.getElementById("run-again");
 const setup = (procedures) => ({ ...loader, procedures });
 
+// The procedures to run: the one the address names (verify.html#procedure=ID, as each procedure's own pages link
+// here: on a site of hundreds, a person checking one need not run them all), else every one. Another address
+// typed over this one is another page: it starts again.
+const named = new URLSearchParams(window.location.hash.slice(1)).get("procedure");
+const chosen = config.procedures.filter((procedure) => procedure.id === named);
+const procedures = chosen.length ? chosen : config.procedures;
+if (named !== null) {
+  document.getElementById("verify-scope-text").textContent = chosen.length
+    ? fill(t.verify.only, { name: chosen[0].name }) : fill(t.verify.unknown, { id: named });
+  document.getElementById("verify-scope").hidden = false;
+}
+for (const procedure of config.procedures) {
+  if (!procedures.includes(procedure)) document.getElementById(`verify-${procedure.id}`).hidden = true;
+}
+window.addEventListener("hashchange", () => window.location.reload());
+
 // The procedures, grouped by the start a visit makes: those without a kept snapshot together (first, started by the
 // page's loading status), then each one with a kept snapshot alone.
-const kept = await Promise.all(config.procedures.map((procedure) => snapshotKept(setup([procedure]))));
-const fresh = config.procedures.filter((_, i) => !kept[i]);
-const groups = [...(fresh.length ? [fresh] : []), ...config.procedures.filter((_, i) => kept[i]).map((p) => [p])];
+const kept = await Promise.all(procedures.map((procedure) => snapshotKept(setup([procedure]))));
+const fresh = procedures.filter((_, i) => !kept[i]);
+const groups = [...(fresh.length ? [fresh] : []), ...procedures.filter((_, i) => kept[i]).map((p) => [p])];
 
 // A calculator of its own for a later group, started and ready (or failed: its procedures say so).
 function started(procedures) {
