@@ -361,6 +361,19 @@ def test_a_first_visit_whose_install_fails_says_so_and_keeps_nothing(browser, si
         assert page.locator(".card.filing .status-line").get_attribute("data-status") == "timely"
 
 
+def test_a_browser_that_keeps_no_service_worker_is_left_nothing(page):
+    """A browser that refuses service workers (one that blocks them, as this test's does): the page made the
+    snapshot (15 MB) before it registered the worker, so each build left one behind that nothing would ever delete
+    (only a build's worker deletes the build's cache). Now nothing is made until this build's worker is registered:
+    the answer stands, offline use is said to be unavailable, and Cache Storage is empty."""
+    open_checker(page, "fort-collins", "violation_date=2026-06-01&received=2026-07-20")
+    page.wait_for_selector("html[data-offline]", state="attached", timeout=LOAD_TIMEOUT_MS)
+    assert page.get_attribute("html", "data-offline") == "unavailable"
+    assert page.get_attribute("html", "data-snapshot") is None and page.get_attribute("html", "data-snapshot-kept") is None
+    assert evaluate(page, "() => caches.keys()", what="reading the caches") == []
+    assert page.locator("#answer-sentence").inner_text() != ""
+
+
 @pytest.fixture
 def two_builds(tmp_path, site_dir):
     """The shipped site, and a newer build whose Illinois rules differ (a new review date)."""

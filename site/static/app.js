@@ -574,20 +574,10 @@ function startKeeping() {
 async function keepForOffline() {
   if (!("serviceWorker" in navigator)) return;
   await quietMoment(); // the service worker's install and the snapshot share the device with the person's edits
-  // The calculator keeps its started interpreter in the build's cache while the page registers this build's service
-  // worker, which then keeps the runtime and this procedure beside it: the next visit starts from there (thrown away
-  // with the build's cache when a new build comes, or the install fails). A worker refused below takes it with
-  // everything else kept: the refusal waits for it to be written.
-  let keptAt = null;
-  const snapshot = calculator && calculator.ready ? calculator.keepSnapshot().catch(() => "none").then((kept) => {
-    keptAt = Math.round(performance.now());
-    return kept;
-  }) : Promise.resolve(null);
   const { scope, registered } = serviceWorkerPlace();
   let registration;
   try {
     if (!(await siteServesThisBuildsWorker())) {
-      await snapshot;
       await refuseOffline(await navigator.serviceWorker.getRegistration(scope));
       return;
     }
@@ -596,10 +586,21 @@ async function keepForOffline() {
     registration = null;
   }
   if (!registration) {
-    document.documentElement.dataset.offline = "unavailable"; // no network, or a browser that keeps no worker
+    // No network, or a browser that keeps no worker (one that blocks them, a private window): nothing is kept, not
+    // even the snapshot, which only this build's worker deletes when a newer build comes (it was made here before the
+    // registration, and each build left its 15 MB behind in such a browser).
+    document.documentElement.dataset.offline = "unavailable";
     return;
   }
-  const kept = await snapshot;
+  // Registered: the calculator keeps its started interpreter in the build's cache while this build's worker installs
+  // and keeps the runtime and this procedure beside it. The next visit starts from there (thrown away with the build's
+  // cache when a new build comes, or the install fails). A worker refused below takes it with everything else kept:
+  // the check waits for it to be written.
+  let keptAt = null;
+  const kept = calculator && calculator.ready ? await calculator.keepSnapshot().catch(() => "none").then((made) => {
+    keptAt = Math.round(performance.now());
+    return made;
+  }) : null;
   // An install of this build's worker that failed already (quickly: a file missing) leaves nothing of it to check, and
   // nothing to refuse: the registration's newest worker is then none, or an earlier build's, whose bytes are not this
   // build's by design (its own pages checked it), which this check would refuse.
