@@ -15,6 +15,7 @@ import os
 import shutil
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -121,31 +122,46 @@ class PageWatch:
     def __init__(self, page, origin):
         self.page = page
         self.origin = origin
-        self.problems = []
+        self.seen = []  # what went wrong, as it happened
+        self.failed = []  # requests that failed, judged when read (below)
         self.requests = []
         self.expected = []
         self.documents = 0  # the page's documents so far: each navigation of its main frame starts the next
         self.document_of = {}  # request -> the document that asked for it
-        page.on("console", lambda m: m.type == "error" and self.problems.append(f"console error: {m.text}"))
-        page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+        self.navigation_started = {}  # document -> when its navigation was asked for
+        page.on("console", lambda m: m.type == "error" and self.seen.append(f"console error: {m.text}"))
+        page.on("pageerror", lambda e: self.seen.append(f"page error: {e}"))
         page.on("request", self.on_request)
         page.on("requestfailed", self.on_failure)
-        page.on("response", lambda r: r.status >= 400 and self.problems.append(f"HTTP {r.status}: {r.url}"))
+        page.on("response", lambda r: r.status >= 400 and self.seen.append(f"HTTP {r.status}: {r.url}"))
 
     def on_request(self, request):
         if request.is_navigation_request() and request.frame == self.page.main_frame:
             self.documents += 1
+            self.navigation_started[self.documents] = time.monotonic()
         self.document_of[request] = self.documents
         self.requests.append(request.url)
         if not request.url.startswith((self.origin + "/", "data:", "blob:")):
-            self.problems.append(f"request to another origin: {request.url}")
+            self.seen.append(f"request to another origin: {request.url}")
 
     def on_failure(self, request):
-        # A request cut off because its page was left (a reload, a link followed: the browser aborts what the old
-        # document still had on its way, such as its icon) is not a failure; any other is.
-        if request.failure == "net::ERR_ABORTED" and self.document_of.get(request, self.documents) < self.documents:
-            return
-        self.problems.append(f"request failed: {request.url} ({request.failure})")
+        self.failed.append((request, request.failure, time.monotonic()))
+
+    # A request cut off because its page was left (a reload, a link followed: the browser aborts what the old document
+    # still had on its way, such as its icon, or the page's own check of sw.js) is not a failure; any other is. The
+    # abort and the navigation that caused it are told over different channels, and now and then the abort came first
+    # (a flaky failure): so a failure is judged when read, and an abort counts as cut off if the next document's
+    # navigation was asked for before it, or within NAVIGATION_SKEW_S after it was told.
+    NAVIGATION_SKEW_S = 0.5
+
+    def cut_off(self, request, failure, told):
+        following = self.navigation_started.get(self.document_of.get(request, self.documents) + 1)
+        return failure == "net::ERR_ABORTED" and following is not None and following <= told + self.NAVIGATION_SKEW_S
+
+    @property
+    def problems(self):
+        return self.seen + [f"request failed: {request.url} ({failure})" for request, failure, told in self.failed
+                            if not self.cut_off(request, failure, told)]
 
     def expect(self, *fragments):
         """For a test that breaks something on purpose: problems mentioning these are expected."""
